@@ -1,0 +1,219 @@
+"""The generic interpreter: a :class:`Game` runs any :class:`spec.common.core.GameSpec`."""
+from __future__ import annotations
+
+import json
+import re
+from typing import Any, Mapping
+
+import spec as _specs
+from spec.common.core import (Action, Config, Event, GameSpec, _plain, apply_visibility)
+from spec.common.errors import (ConfigError, IllegalAction, MalformedAction, SetupError,
+                                StateError)
+
+from .serialize import state_adapter
+
+_ACTION_RE = re.compile(r"\s*(?:p(\d+)\s*:\s*)?(\S(?:.*\S)?)\s*")
+
+
+def games() -> list[str]:
+    """The names of the registered games."""
+    return _specs.available()
+
+
+def load(name: str, players: int | None = None, options: Mapping[str, Any] | None = None,
+         variant: str | None = None) -> "Game":
+    """Load a game with a player count, options (readings) and a variant.
+
+    >>> import engine
+    >>> game = engine.load("tindahan", players=3)
+    >>> game.players
+    3
+    """
+    spec = _specs.get(name)
+    return Game(spec, spec.configure(players, variant, options))
+
+
+class Game:
+    """One configured game. Every method is pure: states go in, new states come out."""
+
+    def __init__(self, spec: GameSpec, config: Config) -> None:
+        self.spec = spec
+        self.config = config
+        self._cache_key: Any = None
+        self._cache: tuple[list[Action], frozenset[Action]] = ([], frozenset())
+
+    # --- identity ----------------------------------------------------------------------
+    @property
+    def name(self) -> str:
+        return self.spec.name
+
+    @property
+    def players(self) -> int:
+        return self.config.players
+
+    @property
+    def variant(self) -> str | None:
+        return self.config.variant
+
+    @property
+    def options(self) -> dict[str, str]:
+        return dict(self.config.options)
+
+    def __repr__(self) -> str:
+        return (f"Game({self.name!r}, players={self.players}, variant={self.variant!r},"
+                f" options={self.options!r})")
+
+    # --- the API -----------------------------------------------------------------------
+    def new(self, seed: int = 0, setup: Mapping[str, Any] | None = None) -> Any:
+        """The state at the start of the game; ``setup`` fixes the random parts."""
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise ConfigError(f"seed must be an int, not {seed!r}")
+        if setup is not None and not isinstance(setup, Mapping):
+            raise SetupError(f"setup must be an object, not {type(setup).__name__}")
+        return self.spec.initial(self.config, seed, dict(setup) if setup else None)
+
+    def legal_actions(self, state: Any) -> list[Action]:
+        """Every legal action of every seat that may act now (a fresh list)."""
+        return list(self._legal(state)[0])
+
+    def actors(self, state: Any) -> list[int]:
+        """The seats that may act now: several at once in a real-time phase."""
+        return sorted({a.player for a in self._legal(state)[0]})
+
+    def step(self, state: Any, action: Action | str) -> tuple[Any, list[Event]]:
+        """Apply one action; returns the new state and the events it caused."""
+        act = self.resolve(state, action)
+        mv = self.spec.move(act.name)
+        return mv.effect(self.config, state, act)  # type: ignore[union-attr]
+
+    def apply(self, state: Any, action: Action | str) -> Any:
+        return self.step(state, action)[0]
+
+    def is_over(self, state: Any) -> bool:
+        return self.spec.is_over(self.config, state)
+
+    def scores(self, state: Any) -> list[int]:
+        return list(self.spec.scores(self.config, state))
+
+    def view(self, state: Any, player: int | None) -> dict[str, Any]:
+        """What ``player`` (None: a spectator) may know, as JSON-compatible data."""
+        if player is not None and (not isinstance(player, int) or
+                                   not 0 <= player < self.players):
+            raise ConfigError(f"no seat {player!r} in a {self.players}-player game")
+        out: dict[str, Any] = {"game": self.name, "players": self.players,
+                               "variant": self.variant, "seat": player}
+        for name, kind in self.spec.visibility.items():
+            shown, value = apply_visibility(kind, self.config, state, getattr(state, name),
+                                            player)
+            if shown:
+                out[name] = value
+        out.update(_plain(self.spec.view_extra(self.config, state, player)))
+        legal = self._legal(state)[0]
+        out["actors"] = sorted({a.player for a in legal})
+        out["legal"] = [str(a) for a in legal if a.player == player]
+        out["over"] = self.is_over(state)
+        if out["over"]:
+            out["scores"] = self.scores(state)
+        return out
+
+    def dumps(self, state: Any) -> str:
+        doc = {**self.config.to_json(), "state": _plain(state._asdict())}
+        return json.dumps(doc, separators=(",", ":"))
+
+    def loads(self, text: str) -> Any:
+        """Parse and validate a state written by :meth:`dumps`."""
+        try:
+            doc = json.loads(text)
+        except (TypeError, json.JSONDecodeError) as exc:
+            raise StateError(f"not JSON: {exc}") from None
+        if not isinstance(doc, dict) or "state" not in doc:
+            raise StateError("expected an object with a 'state' field")
+        for key, mine in self.config.to_json().items():
+            if key in doc and doc[key] != mine:
+                raise StateError(f"state is for {key}={doc[key]!r}, this game has {mine!r}")
+        state = state_adapter(self.spec).load(doc["state"])
+        problem = self.spec.validate(self.config, state)
+        if problem:
+            raise StateError(problem)
+        return state
+
+    # --- parsing and legality ------------------------------------------------------------
+    def parse(self, state: Any, text: str) -> Action:
+        """Read an action in notation; the seat prefix may be left out when it is unique."""
+        if not isinstance(text, str):
+            raise MalformedAction(self.spec.notation_rule, f"not an action: {text!r}")
+        m = _ACTION_RE.fullmatch(text)
+        if not m:
+            raise MalformedAction(self.spec.notation_rule, f"empty action {text!r}")
+        words = m.group(2).split()
+        if m.group(1) is not None:
+            return Action(int(m.group(1)), words[0], tuple(words[1:]))
+        body = " ".join(words)
+        legal = self._legal(state)[0]
+        matches = [a for a in legal if a.body == body]
+        seats = sorted({a.player for a in matches})
+        if len(seats) == 1:
+            return matches[0]
+        if len(seats) > 1:
+            raise IllegalAction(self.spec.notation_rule,
+                                f"seats {seats} could all make '{body}': prefix it with the"
+                                f" seat, e.g. 'p{seats[0]}: {body}'")
+        actors = sorted({a.player for a in legal})
+        return Action(actors[0] if actors else 0, words[0], tuple(words[1:]))
+
+    def resolve(self, state: Any, action: Action | str) -> Action:
+        """The legal :class:`Action` meant by ``action``, or :class:`IllegalAction`."""
+        act = self.parse(state, action) if isinstance(action, str) else action
+        if not isinstance(act, Action):
+            raise MalformedAction(self.spec.notation_rule, f"not an action: {action!r}")
+        if act in self._legal(state)[1]:
+            return act
+        raise self.explain(state, act)
+
+    def explain(self, state: Any, act: Action) -> IllegalAction:
+        """Why ``act`` is not legal in ``state``, citing the clause that forbids it."""
+        spec, cfg = self.spec, self.config
+        mv = spec.move(act.name)
+        if mv is None:
+            names = ", ".join(sorted({m.name for m in spec.moves}))
+            return MalformedAction(spec.notation_rule,
+                                   f"'{act.name}' is not a move of {spec.name} (moves: {names})")
+        bad = mv.parse(act.args)
+        if bad:
+            return MalformedAction(mv.rule, f"'{act.body}': {act.name} {bad}")
+        if not 0 <= act.player < self.players:
+            return IllegalAction(spec.notation_rule,
+                                 f"there is no seat {act.player} in a {self.players}-player game")
+        if self.is_over(state):
+            return IllegalAction(mv.rule, "the game is over")
+        if state.phase not in mv.phases:
+            return IllegalAction(mv.rule, f"'{act.name}' is not possible now"
+                                          f" (phase: {state.phase})")
+        if act.player not in mv.actors(cfg, state):
+            return IllegalAction(mv.rule, f"seat {act.player} may not {act.name} now")
+        for g in mv.guards:
+            if not g.ok(cfg, state, act):
+                return IllegalAction(g.rule, g.why(cfg, state, act))
+        return IllegalAction(mv.rule, f"'{act.body}' is not among seat {act.player}'s options")
+
+    def _legal(self, state: Any) -> tuple[list[Action], frozenset[Action]]:
+        # States are immutable, so the last answer can be reused for the same object:
+        # step() after legal_actions() on one state then costs one set lookup.
+        if self._cache_key is state:
+            return self._cache
+        cfg = self.config
+        out: list[Action] = []
+        if not self.spec.is_over(cfg, state):
+            for mv in self.spec.moves_in(state.phase):
+                guards = mv.guards
+                for seat in mv.actors(cfg, state):
+                    for args in mv.domain(cfg, state, seat):
+                        a = Action(seat, mv.name, args)
+                        for g in guards:
+                            if not g.ok(cfg, state, a):
+                                break
+                        else:
+                            out.append(a)
+        self._cache_key = state
+        self._cache = (out, frozenset(out))
+        return self._cache

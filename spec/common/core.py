@@ -1,0 +1,324 @@
+"""The vocabulary every game spec is written in.
+
+A game is a :class:`GameSpec`: an immutable state type (a ``NamedTuple`` whose fields
+declare who may see them), a tuple of :class:`Move` transitions (actors, parameter
+domain, guards naming the clause that makes each one legal, an effect that emits
+:class:`Event` s), scoring, invariants and a catalogue of clauses and options.
+The engine interprets any such spec; it knows nothing about fruit.
+
+Legality has a single source: a move's guards. The engine lists legal actions by
+enumerating each move's domain through its guards, and explains a rejected action by
+running the same guards.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterable, Mapping, NamedTuple
+
+from .errors import ConfigError
+from .rules import Catalogue, Clause, Option, Variant
+
+
+class Action(NamedTuple):
+    """A seat's action: move name plus string arguments, printed in the game notation.
+
+    >>> a = Action(2, "play", ("B7",))
+    >>> str(a), a.body
+    ('p2: play B7', 'play B7')
+    """
+
+    player: int
+    name: str
+    args: tuple[str, ...] = ()
+
+    @property
+    def body(self) -> str:
+        return " ".join((self.name, *self.args))
+
+    def __str__(self) -> str:
+        return f"p{self.player}: {self.body}"
+
+    def to_json(self) -> str:
+        return str(self)
+
+
+class Event(NamedTuple):
+    """Something the engine did, under the clause ``rule``; ``text`` is made on demand."""
+
+    rule: str
+    fmt: str
+    data: Mapping[str, Any]
+
+    @property
+    def text(self) -> str:
+        return self.fmt.format(**self.data)
+
+    def __str__(self) -> str:
+        return f"{self.rule}: {self.text}"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"rule": self.rule, "text": self.text, "data": _plain(self.data)}
+
+
+def ev(rule: str, fmt: str, **data: Any) -> Event:
+    """Shorthand for an event: ``ev("TIN-5.1", "seat {seat} wins", seat=2)``."""
+    return Event(rule, fmt, data)
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, Mapping):
+        return {str(k): _plain(v) for k, v in value.items()}
+    if isinstance(value, (tuple, list, frozenset, set)):
+        items = [_plain(v) for v in value]
+        return sorted(items, key=str) if isinstance(value, (set, frozenset)) else items
+    return value
+
+
+@dataclass(frozen=True)
+class Config:
+    """A loaded game's fixed parameters; ``extra`` holds what the spec derives from them."""
+
+    game: str
+    players: int
+    variant: str | None
+    options: Mapping[str, str]
+    extra: Any = None
+
+    def opt(self, name: str) -> str:
+        return self.options[name]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"game": self.game, "players": self.players, "variant": self.variant,
+                "options": dict(self.options)}
+
+
+Check = Callable[[Config, Any, Action], bool]
+Why = Callable[[Config, Any, Action], str]
+
+
+@dataclass(frozen=True)
+class Guard:
+    """One condition of a move: ``ok`` says whether it holds; ``why`` explains a failure."""
+
+    rule: str
+    ok: Check
+    why: Why
+    doc: str = ""
+
+
+@dataclass(frozen=True)
+class Move:
+    """A transition: who may make it, in which phases, with which arguments, and its effect.
+
+    ``domain(cfg, state, seat)`` yields candidate argument tuples (a superset of the legal
+    ones); ``guards`` decide, in order, and each names its clause. ``parse(args)`` returns
+    an error text when the arguments are not well formed, else ``None``.
+    """
+
+    name: str
+    rule: str
+    phases: frozenset[str]
+    actors: Callable[[Config, Any], Iterable[int]]
+    domain: Callable[[Config, Any, int], Iterable[tuple[str, ...]]]
+    guards: tuple[Guard, ...]
+    effect: Callable[[Config, Any, Action], tuple[Any, list[Event]]]
+    parse: Callable[[tuple[str, ...]], str | None]
+    doc: str
+    to: tuple[str, ...] = ()  # phases the effect may lead to (for diagrams and tests)
+    notation: str = ""  # e.g. "play CARD"
+
+
+@dataclass(frozen=True)
+class Invariant:
+    """A property every reachable state must have; ``check`` returns a problem or None."""
+
+    id: str
+    rules: tuple[str, ...]
+    statement: str
+    check: Callable[[Config, Any], str | None]
+
+
+# --- visibility -------------------------------------------------------------------------
+# A state field's visibility is declared once in ``GameSpec.visibility``: one of these
+# names, or a callable ``(cfg, state, value, seat) -> json``. ``seat`` None = spectator.
+PUBLIC = "public"  # everyone sees it
+OWNER = "owner"  # a tuple indexed by seat: the owner sees its entry, others a count
+HIDDEN = "hidden"  # nobody sees the contents, everyone sees how many
+SECRET = "secret"  # not shown at all (the RNG state)
+TOPS = "tops"  # nested stacks: everyone, the owner too, sees each stack's top and size
+
+Visibility = str | Callable[[Config, Any, Any, int | None], Any]
+
+
+def count_of(value: Any) -> Any:
+    """What a seat that may not look sees of a hidden value: its size, or whether it is set."""
+    if value is None or isinstance(value, (str, int)):
+        return value is not None
+    return len(value)
+
+
+def tops_of(value: Any) -> Any:
+    if isinstance(value, tuple) and value and all(isinstance(v, str) for v in value):
+        return {"top": value[-1], "count": len(value)}
+    if isinstance(value, tuple) and not value:
+        return {"top": None, "count": 0}
+    if isinstance(value, tuple):
+        return [tops_of(v) for v in value]
+    return value
+
+
+def apply_visibility(kind: Visibility, cfg: Config, state: Any, value: Any,
+                     seat: int | None) -> tuple[bool, Any]:
+    """Return (shown, json) for one field under one visibility kind."""
+    if callable(kind):
+        return True, _plain(kind(cfg, state, value, seat))
+    if kind == PUBLIC:
+        return True, _plain(value)
+    if kind == SECRET:
+        return False, None
+    if kind == HIDDEN:
+        return True, count_of(value)
+    if kind == OWNER:
+        return True, [_plain(v) if i == seat else count_of(v) for i, v in enumerate(value)]
+    if kind == TOPS:
+        return True, tops_of(value)
+    raise ValueError(f"unknown visibility {kind!r}")
+
+
+@dataclass(eq=False)
+class GameSpec:
+    """Everything the engine needs to run one game. Subclasses fill in the hooks."""
+
+    name: str
+    prefix: str
+    title: str
+    catalogue: Catalogue
+    variants: tuple[Variant, ...]
+    state_type: type
+    visibility: Mapping[str, Visibility]
+    moves: tuple[Move, ...]
+    notation_rule: str  # the clause that lists the game's moves (cited for unknown moves)
+    invariants: tuple[Invariant, ...] = ()
+    summary: str = ""
+    _by_phase: dict[str, tuple[Move, ...]] = field(default_factory=dict, repr=False)
+    _by_name: dict[str, Move] = field(default_factory=dict, repr=False)
+
+    def __post_init__(self) -> None:
+        phases: dict[str, list[Move]] = {}
+        for mv in self.moves:
+            self._by_name[mv.name] = mv
+            for ph in mv.phases:
+                phases.setdefault(ph, []).append(mv)
+        self._by_phase.update({k: tuple(v) for k, v in phases.items()})
+        missing = set(self.state_type._fields) - set(self.visibility)
+        if missing:
+            raise ValueError(f"{self.name}: fields without visibility: {sorted(missing)}")
+
+    # --- configuration ---------------------------------------------------------------
+    @property
+    def options(self) -> tuple[Option, ...]:
+        return self.catalogue.options
+
+    @property
+    def clauses(self) -> tuple[Clause, ...]:
+        return self.catalogue.clauses
+
+    def variant(self, name: str | None) -> Variant:
+        for v in self.variants:
+            if v.name == name:
+                return v
+        known = ", ".join(str(v.name) for v in self.variants if v.name) or "none"
+        raise ConfigError(f"{self.name} has no variant {name!r} (variants: {known})")
+
+    def options_for(self, variant: str | None) -> tuple[Option, ...]:
+        return tuple(o for o in self.options if o.variants is None or variant in o.variants)
+
+    def configure(self, players: int | None, variant: str | None,
+                  options: Mapping[str, Any] | None) -> Config:
+        var = self.variant(variant)
+        if players is None:
+            players = var.players[0]
+        if not isinstance(players, int) or players not in var.players:
+            allowed = ", ".join(map(str, var.players))
+            raise ConfigError(f"{self.name} ({var.name or 'base game'}) is for {allowed} players,"
+                              f" not {players}")
+        chosen: dict[str, str] = {}
+        known = {o.name: o for o in self.options_for(variant)}
+        for key, value in (options or {}).items():
+            if key not in known:
+                raise ConfigError(f"{self.name} has no option {key!r}"
+                                  f" (options: {', '.join(sorted(known)) or 'none'})")
+            value = str(value).lower() if isinstance(value, bool) else str(value)
+            if value not in known[key].values:
+                raise ConfigError(f"option {key} takes {', '.join(known[key].values)},"
+                                  f" not {value!r}")
+            chosen[key] = value
+        full = {name: chosen.get(name, o.default) for name, o in known.items()}
+        cfg = Config(self.name, players, variant, full)
+        return Config(self.name, players, variant, full, self.derive(cfg))
+
+    def derive(self, cfg: Config) -> Any:
+        """Precompute what the rules need from the configuration (fruits in play...)."""
+        return None
+
+    # --- hooks each game fills in ------------------------------------------------------
+    def initial(self, cfg: Config, seed: int, setup: Mapping[str, Any] | None) -> Any:
+        raise NotImplementedError
+
+    def scores(self, cfg: Config, state: Any) -> list[int]:
+        raise NotImplementedError
+
+    def is_over(self, cfg: Config, state: Any) -> bool:
+        return state.phase == "over"
+
+    def validate(self, cfg: Config, state: Any) -> str | None:
+        """A problem with a loaded state (by default: the first failing invariant)."""
+        for inv in self.invariants:
+            problem = inv.check(cfg, state)
+            if problem:
+                return f"{inv.id}: {problem}"
+        return None
+
+    def view_extra(self, cfg: Config, state: Any, seat: int | None) -> dict[str, Any]:
+        """Derived facts worth showing (current trump, values...)."""
+        return {}
+
+    def setup_schema(self) -> dict[str, Any]:
+        return {"type": "object"}
+
+    def explore_configs(self) -> Mapping[str, dict[str, Any]]:
+        """Named small configurations for exhaustive exploration."""
+        return {}
+
+    def resample(self, cfg: Config, state: Any, seat: int | None, rng: Any) -> Any:
+        """A state that differs from ``state`` only in what ``seat`` may not see."""
+        changes: dict[str, Any] = {}
+        for name, kind in self.visibility.items():
+            value = getattr(state, name)
+            if kind == HIDDEN and isinstance(value, tuple):
+                items = list(value)
+                rng.shuffle(items)
+                changes[name] = tuple(items)
+            elif kind == OWNER and isinstance(value, tuple):
+                changes[name] = _reshuffle_others(value, seat, rng)
+            elif kind == SECRET and isinstance(value, int):
+                changes[name] = rng.randrange(2**63)
+        return state._replace(**changes)
+
+    def move(self, name: str) -> Move | None:
+        return self._by_name.get(name)
+
+    def moves_in(self, phase: str) -> tuple[Move, ...]:
+        return self._by_phase.get(phase, ())
+
+
+def _reshuffle_others(value: tuple, seat: int | None, rng: Any) -> tuple:
+    others = [i for i, v in enumerate(value) if i != seat and isinstance(v, tuple)]
+    pool = [c for i in others for c in value[i]]
+    rng.shuffle(pool)
+    out = list(value)
+    for i in others:
+        n = len(value[i])
+        out[i] = tuple(pool[:n])
+        pool = pool[n:]
+    return tuple(out)

@@ -1,0 +1,82 @@
+"""Arithmetic that runs on plain ints and on Z3 terms alike.
+
+Scoring and trick resolution are written once with these helpers; the engine calls them
+with ints, the proofs with Z3 expressions. On ints they cost one ``isinstance`` check.
+"""
+from __future__ import annotations
+
+from typing import Any, Iterable
+
+try:  # z3 is a dependency, but plain-int callers must not pay for importing it
+    import z3 as _z3
+except ImportError:  # pragma: no cover - z3-solver is in the install requirements
+    _z3 = None
+
+Num = Any  # int | z3.ArithRef
+Bool = Any  # bool | z3.BoolRef
+
+
+def is_symbolic(*values: Any) -> bool:
+    return _z3 is not None and any(isinstance(v, _z3.ExprRef) for v in values)
+
+
+def If(cond: Bool, then: Num, other: Num) -> Num:  # noqa: N802 - mirrors z3.If
+    if is_symbolic(cond, then, other):
+        return _z3.If(cond, then, other)
+    return then if cond else other
+
+
+def And(*conds: Bool) -> Bool:  # noqa: N802
+    if is_symbolic(*conds):
+        return _z3.And(*conds)
+    return all(conds)
+
+
+def Or(*conds: Bool) -> Bool:  # noqa: N802
+    if is_symbolic(*conds):
+        return _z3.Or(*conds)
+    return any(conds)
+
+
+def Not(cond: Bool) -> Bool:  # noqa: N802
+    if is_symbolic(cond):
+        return _z3.Not(cond)
+    return not cond
+
+
+def Sum(values: Iterable[Num]) -> Num:  # noqa: N802
+    total: Num = 0
+    for v in values:
+        total = total + v
+    return total
+
+
+def Max(values: Iterable[Num]) -> Num:  # noqa: N802
+    items = list(values)
+    best = items[0]
+    for v in items[1:]:
+        best = If(v > best, v, best)
+    return best
+
+
+def Min(values: Iterable[Num]) -> Num:  # noqa: N802
+    items = list(values)
+    best = items[0]
+    for v in items[1:]:
+        best = If(v < best, v, best)
+    return best
+
+
+def Count(conds: Iterable[Bool]) -> Num:  # noqa: N802
+    return Sum(If(c, 1, 0) for c in conds)
+
+
+def Div(a: Num, b: int) -> Num:  # noqa: N802
+    """Integer division rounding down, for a positive constant or term divisor."""
+    if is_symbolic(a, b):
+        return a / b  # z3 integer division floors for positive divisors
+    return a // b
+
+
+def Clamp(value: Num, low: int, high: int) -> Num:  # noqa: N802
+    return If(value < low, low, If(value > high, high, value))
