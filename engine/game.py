@@ -95,6 +95,10 @@ class Game:
     def scores(self, state: Any) -> list[int]:
         return list(self.spec.scores(self.config, state))
 
+    def winners(self, state: Any) -> list[int]:
+        """The winning seats of a finished game (by the game's own tie rules)."""
+        return list(self.spec.winners(self.config, state))
+
     def view(self, state: Any, player: int | None) -> dict[str, Any]:
         """What ``player`` (None: a spectator) may know, as JSON-compatible data."""
         if player is not None and (not isinstance(player, int) or

@@ -271,6 +271,12 @@ class GameSpec:
     def is_over(self, cfg: Config, state: Any) -> bool:
         return state.phase == "over"
 
+    def winners(self, cfg: Config, state: Any) -> list[int]:
+        """The seats that win (ties share the win unless a game breaks them)."""
+        scores = self.scores(cfg, state)
+        best = max(scores)
+        return [i for i, v in enumerate(scores) if v == best]
+
     def validate(self, cfg: Config, state: Any) -> str | None:
         """A problem with a loaded state (by default: the first failing invariant)."""
         for inv in self.invariants:

@@ -1,0 +1,190 @@
+"""Scenario files: a game, a set-up and a list of actions, with optional expectations.
+
+>>> from engine.scenario import load_scenario, replay
+>>> sc = load_scenario({"game": "tindahan", "players": 3, "seed": 1, "actions": []})
+>>> replay(sc).ok
+True
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Mapping
+
+import pydantic
+
+from spec.common.core import Event
+from spec.common.errors import ConfigError, IllegalAction
+
+from .game import Game, load
+
+
+class ScenarioError(ConfigError):
+    """A scenario file that is not valid JSON or does not have the scenario's shape."""
+
+
+class Expect(pydantic.BaseModel):
+    """What a scenario expects; each key that is present is checked."""
+
+    model_config = pydantic.ConfigDict(extra="forbid")
+
+    scores: list[int] | None = None
+    events: list[str] | None = None
+    illegal_at: int | None = None
+    illegal_rule: str | None = None
+    over: bool | None = None
+    winners: list[int] | None = None
+    legal: list[str] | None = None
+
+
+class Scenario(pydantic.BaseModel):
+    """A replayable game fragment (see the contract's scenario format)."""
+
+    model_config = pydantic.ConfigDict(extra="forbid")
+
+    game: str
+    players: int | None = None
+    options: dict[str, str] = {}
+    variant: str | None = None
+    seed: int = 0
+    setup: dict[str, Any] | None = None
+    actions: list[str] = []
+    expect: Expect | None = None
+    title: str = ""
+    description: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        return self.model_dump(exclude_defaults=True, exclude={"expect"}) | (
+            {"expect": self.expect.model_dump(exclude_unset=True)} if self.expect else {})
+
+
+@dataclass
+class Replay:
+    """The outcome of replaying a scenario."""
+
+    scenario: Scenario
+    game: Game
+    states: list[Any] = field(default_factory=list)
+    events: list[list[Event]] = field(default_factory=list)
+    illegal_at: int | None = None
+    error: IllegalAction | None = None
+    failures: list[str] = field(default_factory=list)
+
+    @property
+    def state(self) -> Any:
+        return self.states[-1]
+
+    @property
+    def scores(self) -> list[int]:
+        return self.game.scores(self.state)
+
+    @property
+    def ok(self) -> bool:
+        return not self.failures
+
+    @property
+    def fired(self) -> list[str]:
+        """Clause IDs of every event, in order."""
+        return [e.rule for batch in self.events for e in batch]
+
+    def winners(self) -> list[int]:
+        return self.game.winners(self.state)
+
+    def to_json(self) -> dict[str, Any]:
+        g = self.game
+        return {
+            "scenario": self.scenario.to_json(),
+            "actions_applied": len(self.events),
+            "illegal_at": self.illegal_at,
+            "error": str(self.error) if self.error else None,
+            "error_rule": self.error.rule if self.error else None,
+            "events": [[e.to_json() for e in batch] for batch in self.events],
+            "over": g.is_over(self.state),
+            "scores": self.scores,
+            "legal": [str(a) for a in g.legal_actions(self.state)],
+            "view": g.view(self.state, None),
+            "failures": self.failures,
+            "ok": self.ok,
+        }
+
+
+def load_scenario(source: str | Path | Mapping[str, Any] | Scenario) -> Scenario:
+    """Read and validate a scenario from a path, a JSON text, a dict or a Scenario."""
+    if isinstance(source, Scenario):
+        return source
+    if isinstance(source, Mapping):
+        data: Any = dict(source)
+    else:
+        text = str(source)
+        if not text.lstrip().startswith("{"):
+            path = Path(text)
+            try:
+                text = path.read_text(encoding="utf-8")
+            except OSError as exc:
+                raise ScenarioError(f"cannot read scenario {path}: {exc.strerror}") from None
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise ScenarioError(f"scenario is not valid JSON: {exc.msg} at line {exc.lineno}"
+                                f" column {exc.colno}") from None
+    try:
+        return Scenario.model_validate(data)
+    except pydantic.ValidationError as exc:
+        err = exc.errors()[0]
+        where = ".".join(str(p) for p in err["loc"]) or "scenario"
+        raise ScenarioError(f"scenario field '{where}': {err['msg']}") from None
+
+
+def replay(source: Any, options: Mapping[str, str] | None = None) -> Replay:
+    """Play a scenario's actions; stop at the first illegal one and check ``expect``.
+
+    ``options`` override the scenario's own (to replay it under another reading).
+    """
+    sc = load_scenario(source)
+    game = load(sc.game, players=sc.players, options={**sc.options, **(options or {})},
+                variant=sc.variant)
+    result = Replay(sc, game, [game.new(seed=sc.seed, setup=sc.setup)])
+    for i, text in enumerate(sc.actions):
+        try:
+            state, events = game.step(result.state, text)
+        except IllegalAction as exc:
+            result.illegal_at, result.error = i, exc
+            break
+        result.states.append(state)
+        result.events.append(events)
+    result.failures = _check(sc, result)
+    return result
+
+
+def _check(sc: Scenario, r: Replay) -> list[str]:
+    fails: list[str] = []
+    exp = sc.expect
+    if r.error is not None and (exp is None or "illegal_at" not in exp.model_fields_set):
+        fails.append(f"action {r.illegal_at} '{sc.actions[r.illegal_at or 0]}' was refused:"
+                     f" {r.error}")
+    if exp is None:
+        return fails
+    given = exp.model_fields_set
+    if "illegal_at" in given and exp.illegal_at != r.illegal_at:
+        fails.append(f"expected the first illegal action at {exp.illegal_at},"
+                     f" got {r.illegal_at}" + (f" ({r.error})" if r.error else ""))
+    if exp.illegal_rule is not None and (r.error is None or r.error.rule != exp.illegal_rule):
+        fails.append(f"expected an action refused under {exp.illegal_rule},"
+                     f" got {r.error.rule if r.error else 'none'}")
+    if exp.scores is not None and exp.scores != r.scores:
+        fails.append(f"expected scores {exp.scores}, got {r.scores}")
+    if exp.events is not None:
+        fired = set(r.fired)
+        missing = [rule for rule in exp.events if rule not in fired]
+        if missing:
+            fails.append(f"expected events {missing} did not fire")
+    if exp.over is not None and exp.over != r.game.is_over(r.state):
+        fails.append(f"expected over={exp.over}")
+    if exp.winners is not None and exp.winners != r.winners():
+        fails.append(f"expected winners {exp.winners}, got {r.winners()}")
+    if exp.legal is not None:
+        legal = sorted(str(a) for a in r.game.legal_actions(r.state))
+        if sorted(exp.legal) != legal:
+            fails.append(f"expected legal actions {sorted(exp.legal)}, got {legal}")
+    return fails
