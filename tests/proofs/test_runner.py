@@ -1,0 +1,149 @@
+"""The runner on small properties of the shared symbolic helpers (no game needed)."""
+from __future__ import annotations
+
+import json
+
+import z3
+from hypothesis import given, strategies as st
+
+from proofs import core, runner
+from proofs.core import Context, Outcome, Suite, find, ints, optimum, prove, recheck, value
+from spec.common import symbolic as S
+
+SUITE = Suite("test")
+
+
+@SUITE.prop("T-P1", ("SYM",), "Max is at least every item and equals one of them")
+def max_is_max(ctx):
+    xs = ints("x", 4)
+    m = S.Max(xs)
+    return prove(ctx, z3.And(*[m >= x for x in xs], z3.Or(*[m == x for x in xs])))
+
+
+@SUITE.prop("T-P2", ("SYM",), "Div floors like Python's // for a positive divisor")
+def div_floors(ctx):
+    a, b = z3.Int("a"), z3.Int("b")
+    q = S.Div(a, b)
+    return prove(ctx, z3.And(b * q <= a, a < b * q + b), given=[b > 0])
+
+
+@SUITE.prop("T-P3", ("SYM",), "Max of two is the first (false)")
+def max_first(ctx):
+    a, b = ints("v", 2)
+    return prove(ctx, S.Max([a, b]) == a, given=[a >= 0, b >= 0, a <= 5, b <= 5],
+                 decode=lambda m: f"a={value(m, a)}, b={value(m, b)}")
+
+
+@SUITE.prop("T-P4", ("SYM",), "three of four items above 2", kind="witness")
+def count_witness(ctx):
+    xs = ints("c", 4)
+    return find(ctx, S.Count([x > 2 for x in xs]) == 3, given=core.between(xs, 0, 3),
+                decode=lambda m: str(value(m, xs)))
+
+
+@SUITE.prop("T-P5", ("SYM",), "Clamp leaves the range (impossible)", kind="witness")
+def clamp_escape(ctx):
+    x = z3.Int("x")
+    c = S.Clamp(x, -2, 3)
+    return find(ctx, z3.Or(c < -2, c > 3))
+
+
+@SUITE.prop("T-P6", ("SYM",), "a check that breaks")
+def broken(ctx):
+    raise RuntimeError("boom")
+
+
+@SUITE.prop("T-P7", ("SYM",), "a check that runs out of time")
+def slow(ctx):
+    raise core.Timeout("too slow")
+
+
+EXPECTED = {"T-P1": {"expected": "proved"}, "T-P2": {"expected": "proved"},
+            "T-P3": {"expected": "refuted"}, "T-P4": {"expected": "witness"},
+            "T-P5": {"expected": "refuted"}, "T-P6": {"expected": "proved"},
+            "T-P7": {"expected": "proved"}}
+
+
+def test_statuses_and_manifest(tmp_path):
+    results = runner.run_properties(SUITE.properties, expected=EXPECTED, scenarios=tmp_path)
+    got = {r.id: (r.status, r.ok) for r in results}
+    assert got == {"T-P1": ("proved", True), "T-P2": ("proved", True),
+                   "T-P3": ("refuted", True), "T-P4": ("witness", True),
+                   "T-P5": ("refuted", True), "T-P6": ("error", False),
+                   "T-P7": ("unknown", False)}
+    by_id = {r.id: r for r in results}
+    assert "a=" in by_id["T-P3"].detail and "counterexample" in by_id["T-P3"].detail
+    assert "boom" in by_id["T-P6"].detail
+    for r in results:
+        doc = r.to_json()
+        json.dumps(doc)
+        assert doc["id"] == r.id and doc["clauses"] == ["SYM"]
+        assert r.seconds >= 0
+
+
+def test_unknown_is_never_ok():
+    r = core.Result("X", "g", (), "s", "unknown", "unknown", 0.0)
+    assert not r.ok
+    r = core.Result("X", "g", (), "s", "error", "error", 0.0)
+    assert not r.ok
+    r = core.Result("X", "g", (), "s", "proved", None, 0.0)
+    assert not r.ok
+
+
+def test_z3_unknown_is_reported():
+    ctx = Context(timeout_ms=1)
+    # a nonlinear question Z3 cannot settle in one millisecond
+    x, y, z = ints("n", 3)
+    out = prove(ctx, x * x * x + y * y * y != z * z * z + 33,
+                given=[x > 1000, y > 1000, z > 1000])
+    assert out.status in ("unknown", "proved")  # never refuted, never an exception
+
+
+def test_drift_is_an_error(tmp_path, monkeypatch):
+    suite = Suite("test")
+
+    @suite.prop("T-D1", ("SYM",), "a witness the engine disagrees with", kind="witness")
+    def drift(ctx):
+        return Outcome("witness", "made up", {"game": "tindahan", "actions": []})
+
+    monkeypatch.setattr(runner, "replay_problems", lambda sc: ["expected scores [1], got [0]"])
+    [r] = runner.run_properties(suite.properties, expected={"T-D1": {"expected": "witness"}},
+                                scenarios=tmp_path)
+    assert r.status == "error" and "drift" in r.detail and not r.ok
+    assert r.scenario and (tmp_path / "T-D1.json").exists()
+
+    monkeypatch.setattr(runner, "replay_problems", lambda sc: [])
+    [r] = runner.run_properties(suite.properties, expected={"T-D1": {"expected": "witness"}},
+                                scenarios=tmp_path)
+    assert r.ok and json.loads((tmp_path / "T-D1.json").read_text())["game"] == "tindahan"
+
+
+def test_optimum_is_confirmed():
+    xs = ints("o", 3)
+    best, model, why = optimum(Context(), S.Sum(xs), core.between(xs, -2, 3))
+    assert (best, why) == (9, "")
+    assert value(model, S.Sum(xs)) == 9
+    low, _, _ = optimum(Context(), S.Sum(xs), core.between(xs, -2, 3), maximize=False)
+    assert low == -6
+
+
+@given(st.lists(st.integers(-50, 50), min_size=1, max_size=6), st.integers(1, 7))
+def test_helpers_agree_on_ints_and_terms(items, d):
+    """The same helper gives the same answer on ints and, evaluated, on Z3 terms."""
+    xs = ints("h", len(items))
+    s = z3.Solver()
+    s.add(*[x == i for x, i in zip(xs, items)])
+    assert s.check() == z3.sat
+    m = s.model()
+    for fn in (S.Max, S.Min, S.Sum, lambda v: S.Count([x > 0 for x in v]),
+               lambda v: S.Div(S.Sum(v), d), lambda v: S.Clamp(v[0], -2, 3)):
+        plain, sym = recheck(fn, [xs], m, fn(xs))
+        assert plain == sym == fn(items)
+
+
+def test_properties_lists_declared_objects():
+    props = runner.properties()
+    ids = [p.id for p in props]
+    assert len(ids) == len(set(ids))
+    for p in props:
+        assert p.statement and p.clauses and p.game in runner.MODULES
