@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
+from pathlib import Path
 
 from .common.core import GameSpec
 from .common.errors import ConfigError
@@ -28,6 +29,12 @@ def available() -> list[str]:
         if found:
             out.append(name)
     return out
+
+
+def package_dir(name: str) -> Path:
+    """The folder of a game's spec package (its witnesses live there)."""
+    module = importlib.import_module(REGISTRY[name])
+    return Path(module.__file__).parent  # type: ignore[arg-type]
 
 
 def get(name: str) -> GameSpec:

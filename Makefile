@@ -1,0 +1,41 @@
+# The two README commands (verify, test) and the docs. Each creates .venv when missing.
+PYTHON ?= python3
+VENV   := .venv
+PY     := $(VENV)/bin/python
+PIP    := $(PY) -m pip
+STAMP  := $(VENV)/.installed
+
+.PHONY: verify test docs bench clean venv graphviz
+
+$(PY):
+	$(PYTHON) -m venv $(VENV)
+	$(PIP) install --quiet --upgrade pip
+
+$(STAMP): $(PY) pyproject.toml
+	$(PIP) install --quiet -e ".[test,docs]"
+	touch $(STAMP)
+
+venv: $(STAMP)
+
+# Debian's graphviz renders the docs' diagrams; install it when the `dot` binary is missing.
+graphviz:
+	@command -v dot >/dev/null 2>&1 || { \
+	  if command -v apt-get >/dev/null 2>&1; then \
+	    (apt-get update -qq && apt-get install -y -qq graphviz >/dev/null) || \
+	    (sudo apt-get update -qq && sudo apt-get install -y -qq graphviz >/dev/null); \
+	  else echo "please install graphviz (the 'dot' command)"; exit 1; fi; }
+
+verify: $(STAMP)
+	$(VENV)/bin/fruitspec verify
+
+test: $(STAMP)
+	$(PY) -m pytest -p no:cacheprovider -n 2 --hypothesis-profile=ci
+
+docs: $(STAMP) graphviz
+	$(PY) -m sphinx -W --keep-going -q -b html docs docs/_build/html
+
+bench: $(STAMP)
+	$(PY) bench/run.py
+
+clean:
+	rm -rf docs/_build docs/generated .pytest_cache .hypothesis

@@ -1,0 +1,138 @@
+"""The ambiguity register: every option of every game, its readings and its witness.
+
+A witness is a scenario stored beside the game's spec (``witnesses/<ID>.json``); replaying
+it under each reading must give a different outcome, or the entry is not an ambiguity.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import spec as _specs
+from spec.common.errors import ConfigError
+from spec.common.rules import Option
+
+from .scenario import Replay, replay
+
+REGISTER_KINDS = ("ambiguity", "gap", "contradiction", "settled")
+
+
+def witness_path(game: str, option: Option) -> Path:
+    return _specs.package_dir(game) / "witnesses" / f"{option.id}.json"
+
+
+def outcome(r: Replay) -> dict[str, Any]:
+    """What a reading leads to on the witness: the facts compared between readings."""
+    g = r.game
+    return {
+        "refused_at": r.illegal_at,
+        "refused_by": r.error.rule if r.error else None,
+        "events": [[f"{e.rule}: {e.text}" for e in batch] for batch in r.events],
+        "fired": sorted(set(r.fired)),
+        "legal": sorted(str(a) for a in g.legal_actions(r.state)),
+        "over": g.is_over(r.state),
+        "scores": r.scores,
+        "winners": g.winners(r.state) if g.is_over(r.state) else None,
+    }
+
+
+def _differences(outcomes: dict[str, dict[str, Any]]) -> list[str]:
+    values = list(outcomes.values())
+    keys = ("refused_at", "legal", "events", "scores", "winners", "over")
+    return [k for k in keys if any(v[k] != values[0][k] for v in values[1:])]
+
+
+def entry(game: str, opt: Option, replay_witness: bool = True) -> dict[str, Any]:
+    sp = _specs.get(game)
+    path = witness_path(game, opt)
+    data: dict[str, Any] = {
+        "id": opt.id, "game": game, "option": opt.name, "kind": opt.kind,
+        "clauses": list(opt.clauses), "section": opt.section, "question": opt.question,
+        "readings": [{"value": r.value, "text": r.text, "default": r.value == opt.default}
+                     for r in opt.readings],
+        "default": opt.default, "reason": opt.reason, "affects": list(opt.affects),
+        "found_by": opt.found_by, "settled_by": opt.settled_by,
+        "variants": list(opt.variants) if opt.variants is not None else None,
+        "clause_texts": {c: sp.catalogue[c].text for c in opt.clauses if c in sp.catalogue},
+        "witness": str(path.relative_to(path.parents[3])) if path.exists() else None,
+    }
+    if replay_witness and path.exists():
+        outs = {r.value: outcome(replay(path, options={opt.name: r.value}))
+                for r in opt.readings}
+        data["outcomes"] = outs
+        data["differs_in"] = _differences(outs)
+        data["parts_ways"] = bool(data["differs_in"])
+    return data
+
+
+def options_of(game: str) -> list[Option]:
+    return [o for o in _specs.get(game).options if o.kind in REGISTER_KINDS]
+
+
+def register(target: str | None = None, replay_witness: bool = True) -> list[dict[str, Any]]:
+    """Every register entry, or those of one game, or the one with ID ``target``."""
+    games = _specs.available()
+    if target in (None, ""):
+        chosen = [(g, o) for g in games for o in options_of(g)]
+    elif target in games:
+        chosen = [(target, o) for o in options_of(target)]
+    else:
+        chosen = [(g, o) for g in games for o in options_of(g)
+                  if o.id.lower() == target.lower() or o.name == target]
+        if not chosen:
+            raise ConfigError(f"no game or ambiguity {target!r}"
+                              f" (games: {', '.join(games)}; IDs look like TIN-A1)")
+    return [entry(g, o, replay_witness) for g, o in chosen]
+
+
+def diff(ident: str) -> dict[str, Any]:
+    """The witness of one entry replayed under every reading, side by side."""
+    entries = register(ident)
+    if len(entries) != 1:
+        raise ConfigError(f"{ident!r} names {len(entries)} entries; give one ID")
+    e = entries[0]
+    if not e.get("witness"):
+        raise ConfigError(f"{e['id']} has no witness scenario yet")
+    return e
+
+
+def render(entries: list[dict[str, Any]], console: Any) -> None:
+    from rich.table import Table
+
+    t = Table(title="Ambiguity register", show_lines=True)
+    for col in ("id", "clauses", "question", "readings (default *)", "reason", "witness"):
+        t.add_column(col, overflow="fold")
+    for e in entries:
+        readings = "\n".join(f"{'*' if r['default'] else ' '} {r['value']}: {r['text']}"
+                             for r in e["readings"])
+        if e.get("witness") is None:
+            wit = "none yet"
+        else:
+            wit = (f"parts ways in {', '.join(e['differs_in'])}" if e.get("parts_ways")
+                   else "[red]readings agree[/red]") + f"\n{e['witness']}"
+        t.add_row(e["id"], "\n".join(e["clauses"]), f"[{e['kind']}] {e['question']}",
+                  readings, e["reason"], wit)
+    console.print(t)
+    console.print(f"{len(entries)} entries")
+
+
+def render_diff(e: dict[str, Any], console: Any) -> None:
+    from rich.table import Table
+
+    console.print(f"[bold]{e['id']}[/bold] ({e['game']}): {e['question']}")
+    console.print(f"witness: {e['witness']}; differs in: {', '.join(e['differs_in']) or '-'}")
+    outs = e["outcomes"]
+    t = Table(show_lines=True)
+    t.add_column("#")
+    for value in outs:
+        t.add_column(f"{e['option']}={value}" + (" (default)" if value == e["default"] else ""),
+                     overflow="fold")
+    steps = max(len(o["events"]) for o in outs.values())
+    for i in range(steps):
+        t.add_row(str(i), *["\n".join(o["events"][i]) if i < len(o["events"]) else
+                            ("refused: " + str(o["refused_by"]) if o["refused_at"] == i else "")
+                            for o in outs.values()])
+    t.add_row("end", *[f"scores {o['scores']}\nover {o['over']}\nlegal: "
+                       + ", ".join(o["legal"][:8]) + (" ..." if len(o["legal"]) > 8 else "")
+                       for o in outs.values()])
+    console.print(t)

@@ -1,0 +1,209 @@
+"""Tests every registered game gets for free: play, purity, determinism, round trips,
+legality, and views that leak nothing."""
+from __future__ import annotations
+
+import json
+import random
+import re
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import engine
+import spec
+from spec.common.core import HIDDEN, OWNER, PUBLIC
+
+from .helpers import configurations, option_configurations, play_out, walk
+
+CONFIGS = configurations()
+IDS = [f"{g}-{n}p-{v or 'base'}" for g, n, v in CONFIGS]
+RULE_ID = re.compile(r"^[A-Z]{3}-[0-9A-Z.]+[a-z]?$")
+
+pytestmark = pytest.mark.skipif(not CONFIGS, reason="no game registered yet")
+
+
+def _game(cfg: tuple[str, int, str | None], **options: str) -> engine.Game:
+    name, n, variant = cfg
+    return engine.load(name, players=n, variant=variant, options=options)
+
+
+def _known(game: engine.Game, rule: str) -> bool:
+    return rule in game.spec.catalogue
+
+
+@pytest.mark.parametrize("cfg", CONFIGS, ids=IDS)
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_random_playout_ends_with_int_scores(cfg, seed):
+    game = _game(cfg)
+    final, length = play_out(game, seed)
+    assert game.is_over(final)
+    scores = game.scores(final)
+    assert len(scores) == game.players and all(isinstance(x, int) for x in scores)
+    assert game.legal_actions(final) == []
+    assert set(game.winners(final)) <= set(range(game.players))
+
+
+@pytest.mark.parametrize("name,variant,option,value", option_configurations(),
+                         ids=lambda x: str(x))
+def test_every_option_reading_plays_to_the_end(name, variant, option, value):
+    sp = spec.get(name)
+    n = sp.variant(variant).players[-1]
+    game = engine.load(name, players=n, variant=variant, options={option: value})
+    for seed in (0, 1):
+        final, _ = play_out(game, seed)
+        assert game.is_over(final)
+
+
+@pytest.mark.parametrize("cfg", CONFIGS, ids=IDS)
+@given(seed=st.integers(0, 2**32), steps=st.integers(0, 400))
+def test_step_is_pure_and_deterministic(cfg, seed, steps):
+    game = _game(cfg)
+    assert game.dumps(game.new(seed=seed)) == game.dumps(game.new(seed=seed))
+    twin = list(walk(game, seed, steps))
+    for (s, a, s2), (t, b, t2) in zip(walk(game, seed, steps), twin):
+        before = game.dumps(s)
+        again, events = game.step(s, a)
+        assert game.dumps(s) == before, "step mutated its input"
+        assert again == s2 and a == b and s2 == t2, "same seed, different game"
+        for e in events:
+            assert _known(game, e.rule), f"event cites unknown clause {e.rule}"
+            assert e.text
+
+
+@pytest.mark.parametrize("cfg", CONFIGS, ids=IDS)
+@given(seed=st.integers(0, 2**32), steps=st.integers(0, 300))
+def test_dumps_loads_round_trip_and_notation(cfg, seed, steps):
+    game = _game(cfg)
+    s = game.new(seed=seed)
+    for s, a, _ in walk(game, seed, steps):
+        pass
+    assert game.loads(game.dumps(s)) == s
+    for a in game.legal_actions(s):
+        assert game.apply(s, str(a)) == game.apply(s, a)
+
+
+@pytest.mark.parametrize("cfg", CONFIGS, ids=IDS)
+@given(seed=st.integers(0, 2**32), steps=st.integers(0, 300))
+def test_rejected_actions_name_a_clause_and_change_nothing(cfg, seed, steps):
+    game = _game(cfg)
+    s = game.new(seed=seed)
+    for s, _, _ in walk(game, seed, steps):
+        pass
+    legal = set(game.legal_actions(s))
+    before = game.dumps(s)
+    # every action of every move's domain, for every seat, in every phase
+    candidates = set()
+    for mv in game.spec.moves:
+        for seat in range(game.players):
+            try:
+                for args in mv.domain(game.config, s, seat):
+                    candidates.add(engine.Action(seat, mv.name, tuple(args)))
+            except (IndexError, KeyError, TypeError, AttributeError):
+                continue  # a domain need only make sense in its own phases
+    candidates.add(engine.Action(0, "nonsense", ("42",)))
+    for a in sorted(candidates - legal, key=str)[:60]:
+        with pytest.raises(engine.IllegalAction) as info:
+            game.step(s, a)
+        assert _known(game, info.value.rule), f"{a}: unknown clause {info.value.rule}"
+        assert info.value.message
+    assert game.dumps(s) == before
+
+
+@pytest.mark.parametrize("cfg", CONFIGS, ids=IDS)
+@given(seed=st.integers(0, 2**32), steps=st.integers(0, 300), shuffle=st.integers(0, 2**32))
+def test_views_leak_nothing(cfg, seed, steps, shuffle):
+    game = _game(cfg)
+    s = game.new(seed=seed)
+    for s, _, _ in walk(game, seed, steps):
+        pass
+    for seat in [*range(game.players), None]:
+        view = game.view(s, seat)
+        json.dumps(view)
+        other = game.spec.resample(game.config, s, seat, random.Random(shuffle))
+        assert game.view(other, seat) == view, f"seat {seat} can tell resampled states apart"
+        leaked = _hidden_strings(game, s, seat) & _strings(view)
+        assert not leaked, f"view of seat {seat} shows hidden cards {sorted(leaked)}"
+
+
+def _strings(value) -> set[str]:
+    if isinstance(value, str):
+        return {value}
+    if isinstance(value, dict):
+        return set().union(*(_strings(v) for v in value.values())) if value else set()
+    if isinstance(value, (list, tuple)):
+        return set().union(*(_strings(v) for v in value)) if value else set()
+    return set()
+
+
+def _hidden_strings(game: engine.Game, s, seat) -> set[str]:
+    """Card strings only in fields the seat may not see (and nowhere public)."""
+    hidden: set[str] = set()
+    public: set[str] = set()
+    for name, kind in game.spec.visibility.items():
+        value = getattr(s, name)
+        if kind == HIDDEN:
+            hidden |= _strings(value)
+        elif kind == OWNER:
+            for i, v in enumerate(value):
+                (public if i == seat else hidden).update(_strings(v))
+        elif kind == PUBLIC:
+            public |= _strings(value)
+    return {h for h in hidden - public if any(ch.isdigit() for ch in h) or "/" in h}
+
+
+@pytest.mark.parametrize("name", engine.games())
+def test_bad_configuration_is_refused(name):
+    with pytest.raises(engine.ConfigError):
+        engine.load(name, players=99)
+    with pytest.raises(engine.ConfigError):
+        engine.load(name, options={"no-such-option": "x"})
+    with pytest.raises(engine.ConfigError):
+        engine.load(name, variant="no-such-variant")
+    sp = spec.get(name)
+    for o in sp.options:
+        with pytest.raises(engine.ConfigError):
+            engine.load(name, players=sp.variant(o.variants[0] if o.variants else None)
+                        .players[0], variant=o.variants[0] if o.variants else None,
+                        options={o.name: "no-such-reading"})
+
+
+@pytest.mark.parametrize("name", engine.games())
+def test_catalogue_is_well_formed(name):
+    sp = spec.get(name)
+    for c in sp.clauses:
+        assert RULE_ID.match(c.id), c.id
+        assert c.text and c.section, c.id
+    for o in sp.options:
+        assert o.default in o.values, o.id
+        assert len(o.readings) >= 2, o.id
+        assert o.reason, o.id
+        for c in o.clauses:
+            assert c in sp.catalogue, f"{o.id} cites unknown clause {c}"
+    for mv in sp.moves:
+        assert mv.rule in sp.catalogue, mv.name
+        for g in mv.guards:
+            assert g.rule in sp.catalogue, f"{mv.name} guard cites {g.rule}"
+    for inv in sp.invariants:
+        assert all(r in sp.catalogue for r in inv.rules), inv.id
+    assert sp.notation_rule in sp.catalogue
+
+
+@pytest.mark.parametrize("cfg", CONFIGS, ids=IDS)
+def test_invariants_hold_along_random_games(cfg):
+    game = _game(cfg)
+    for seed in (3, 4):
+        for s, _, s2 in walk(game, seed):
+            for inv in game.spec.invariants:
+                problem = inv.check(game.config, s2)
+                assert problem is None, f"{inv.id}: {problem}"
+
+
+@pytest.mark.parametrize("cfg", CONFIGS, ids=IDS)
+def test_phases_follow_the_declared_transitions(cfg):
+    game = _game(cfg)
+    for s, a, s2 in walk(game, 5):
+        mv = game.spec.move(a.name)
+        if mv.to:
+            assert s2.phase in mv.to, \
+                f"{a} led from {s.phase} to undeclared phase {s2.phase}"
