@@ -173,6 +173,19 @@ def cmd_prove(args: argparse.Namespace) -> int:
 def cmd_ambiguities(args: argparse.Namespace) -> int:
     from . import ambiguities as amb
 
+    if args.search:
+        from .witness import search
+
+        if not args.target:
+            raise FruitspecError("--search needs an ambiguity ID, e.g. TIN-A1")
+        entry = amb.register(args.target, replay_witness=False)[0]
+        found = search(entry["game"], entry["id"])
+        if args.write:
+            path = amb.witness_path(entry["game"], _spec_option(entry))
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(json.dumps(found, indent=2) + "\n", encoding="utf-8")
+        print(json.dumps(found, indent=2))
+        return 0
     if args.diff:
         if not args.target:
             raise FruitspecError("--diff needs an ambiguity ID, e.g. TIN-A1")
@@ -182,6 +195,12 @@ def cmd_ambiguities(args: argparse.Namespace) -> int:
     data = amb.register(args.target)
     _emit(args, data, lambda con: amb.render(data, con))
     return 0
+
+
+def _spec_option(entry: dict[str, Any]) -> Any:
+    import spec
+
+    return spec.get(entry["game"]).catalogue.option(entry["id"])
 
 
 def cmd_verify(args: argparse.Namespace) -> int:
@@ -260,6 +279,9 @@ def build_parser() -> argparse.ArgumentParser:
     sp = add("ambiguities", cmd_ambiguities, "the ambiguity register")
     sp.add_argument("target", nargs="?", help="a game name or an ambiguity ID")
     sp.add_argument("--diff", action="store_true", help="replay the witness under every reading")
+    sp.add_argument("--search", action="store_true",
+                    help="search a witness by random play and shrinking; print it")
+    sp.add_argument("--write", action="store_true", help="with --search: store the witness")
     sp = add("explore", cmd_explore, "exhaustive search of a small configuration")
     config_args(sp)
     sp.add_argument("--setup", help="a scenario file whose set-up fixes the deal")
