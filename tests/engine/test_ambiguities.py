@@ -31,7 +31,7 @@ def test_entry_is_complete(game, ident):
 
 def test_register_covers_each_game_well():
     for game in engine.games():
-        assert len(options_of(game)) >= 5, f"{game}: fewer than five register entries"
+        assert len(options_of(game)) >= 8, f"{game}: fewer than eight register entries"
 
 
 def test_divergence_search_finds_the_toy_difference():
