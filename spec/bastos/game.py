@@ -1,0 +1,722 @@
+"""Bastos!: phases, moves and the :data:`SPEC` the engine runs.
+
+Phases: ``choose`` (every seat that has not picked its Bastos! card acts, in any order),
+``play`` (the seat on turn plays a card), ``adjust`` (a seat that played its own Bastos!
+colour changes a value) and ``over``.
+"""
+from __future__ import annotations
+
+from typing import Any, Mapping, NamedTuple
+
+from spec.common import (OWNER, PUBLIC, SECRET, GameSpec, Invariant, Move, SetupError,
+                         Variant, ev)
+from spec.common.core import Config, Event
+from spec.common.moves import guard, one_of_patterns, pattern
+from spec.common.rng import below, choose, mix, shuffled
+
+from . import scoring
+from .rules import CATALOGUE
+from .state import (ALL_CARDS, FRUIT, FRUIT_NAMES, FRUIT_OPTION, FRUITS, HAND, HIGH, LOW,
+                    RANK, ROUNDS, BastosState, signed)
+
+CARD_RE = r"[BLMPD][1-9]"
+
+
+class Rules(NamedTuple):
+    """The configuration, digested once: player count and the chosen readings."""
+
+    n: int
+    rounds: int
+    hand: int
+    out: bool  # BAS-A1: the shown card leaves the hand
+    at_once: bool  # BAS-A2
+    forbid: bool  # BAS-A3
+    trump_is_discard: bool  # BAS-A4
+    first_only: bool  # BAS-A5
+    may: bool  # BAS-A6
+    unbeatable_aside: bool  # BAS-A7
+    removed: int | None  # BAS-A8: a fixed fruit, or None = drawn (three players)
+
+
+# --- helpers ------------------------------------------------------------------------------
+ADJUST_ARGS = {f"{FRUITS[f]}{d:+d}": (f, d) for f in range(5) for d in (1, -1)}
+ADJUST_BY_FRUIT = tuple(((f"{FRUITS[f]}+1",), (f"{FRUITS[f]}-1",)) for f in range(5))
+PASS = ("pass",)
+
+
+def _without(hand: tuple[str, ...], card: str) -> tuple[str, ...]:
+    i = hand.index(card)
+    return hand[:i] + hand[i + 1:]
+
+
+def _colour(s: BastosState, seat: int) -> int:
+    card = s.bastos[seat]
+    return FRUIT[card] if card is not None else -1
+
+
+def _in_play(s: BastosState) -> tuple[int, ...]:
+    return tuple(f for f in range(5) if f != s.removed)
+
+
+def _sorted(cards) -> tuple[str, ...]:
+    return tuple(sorted(cards, key=lambda c: (FRUIT[c], RANK[c])))
+
+
+# --- dealing -------------------------------------------------------------------------------
+def _deal(r: Rules, rng: int, removed: int | None, hands_given=None, leftover_given=None,
+          size: int | None = None):
+    """Deal a round: returns (hands, leftover, rng). Given parts are kept (BAS-9.2)."""
+    deck = [c for c in ALL_CARDS if FRUIT[c] != removed]
+    used = set()
+    for h in hands_given or ():
+        used.update(h or ())
+    if leftover_given:
+        used.add(leftover_given)
+    rest, rng = shuffled([c for c in deck if c not in used], rng)
+    rest = list(rest)
+    k = r.hand if size is None else size
+    hands = []
+    for i in range(r.n):
+        given = hands_given[i] if hands_given else None
+        if given is None:
+            given, rest = rest[:k], rest[k:]
+        hands.append(_sorted(given))
+    leftover = None
+    if r.n == 4:
+        leftover = leftover_given if leftover_given else rest.pop(0)
+    return tuple(hands), leftover, rng
+
+
+def _round_state(r: Rules, rnd: int, dealer: int, removed: int | None, hands, leftover,
+                 totals, rng: int) -> BastosState:
+    n = r.n
+    return BastosState(
+        phase="choose", round=rnd, dealer=dealer, removed=removed, hands=hands,
+        choices=(None,) * n, bastos=(None,) * n, leftover=leftover, values=(0,) * 5,
+        trump=scoring.NO_TRUMP, leader=(dealer + 1) % n, trick=(), declined=False,
+        pending=(), tricks=((),) * n, aside=(), dealt=sum(map(len, hands)),
+        totals=tuple(totals), rng=rng)
+
+
+def _new_round(cfg: Config, s: BastosState, events: list[Event]) -> BastosState:
+    r: Rules = cfg.extra
+    dealer = (s.dealer + 1) % r.n
+    hands, leftover, rng = _deal(r, s.rng, s.removed)
+    events.append(ev("BAS-8.2", "round {round}: seat {dealer} deals; seat {lead} will lead",
+                     round=s.round + 1, dealer=dealer, lead=(dealer + 1) % r.n))
+    if leftover:
+        events.append(ev("BAS-2.3", "{card} is the odd card: it lies face up and takes no"
+                         " part", card=leftover))
+    return _round_state(r, s.round + 1, dealer, s.removed, hands, leftover, s.totals, rng)
+
+
+def _end_round(cfg: Config, s: BastosState, events: list[Event]) -> BastosState:
+    r: Rules = cfg.extra
+    counts = [[0] * 5 for _ in range(r.n)]
+    for seat, won in enumerate(s.tricks):
+        row = counts[seat]
+        for c in won:
+            row[FRUIT[c]] += 1
+    points = scoring.round_scores(counts, s.values)
+    totals = tuple(t + p for t, p in zip(s.totals, points))
+    table = ", ".join(f"{FRUITS[f]} {signed(s.values[f])}" for f in _in_play(s))
+    events.append(ev("BAS-8.1", "round {round} is scored at the values {table}",
+                     round=s.round, table=table))
+    for seat in range(r.n):
+        events.append(ev("BAS-8.1", "seat {seat} scores {points} ({cards} cards won); total"
+                         " {total}", seat=seat, points=points[seat],
+                         cards=len(s.tricks[seat]), total=totals[seat]))
+    s = s._replace(totals=totals)
+    if s.round >= r.rounds:
+        best = max(totals)
+        winners = [i for i, t in enumerate(totals) if t == best]
+        events.append(ev("BAS-8.3", "the game is over: {who} with {best} points",
+                         who=" and ".join(f"seat {w}" for w in winners)
+                         + (" share the win (BAS-8.4)" if len(winners) > 1 else " wins"),
+                         best=best))
+        return s._replace(phase="over", pending=(), trick=())
+    return _new_round(cfg, s, events)
+
+
+# --- the choose phase (BAS-3) ----------------------------------------------------------------
+def _choose_actors(cfg: Config, s: BastosState):
+    return [i for i, c in enumerate(s.choices) if c is None]
+
+
+def _choose_domain(cfg: Config, s: BastosState, seat: int):
+    return [(c,) for c in s.hands[seat]]
+
+
+def _choose(cfg: Config, s: BastosState, a) -> tuple[BastosState, list[Event]]:
+    r: Rules = cfg.extra
+    seat, card = a.player, a.args[0]
+    choices = s.choices[:seat] + (card,) + s.choices[seat + 1:]
+    hands = s.hands
+    if r.out:
+        hands = hands[:seat] + (_without(hands[seat], card),) + hands[seat + 1:]
+    events = [ev("BAS-3.1", "seat {seat} picks its Bastos! card face down", seat=seat)]
+    s = s._replace(choices=choices, hands=hands)
+    if any(c is None for c in choices):
+        return s, events
+    # everyone has picked: show all at once (BAS-3.1) and raise the values (BAS-3.3)
+    colours = [FRUIT[c] for c in choices]
+    values = scoring.start_values(colours)
+    for i, c in enumerate(choices):
+        events.append(ev("BAS-3.2", "seat {seat} shows {card}: {fruit} is its Bastos! colour",
+                         seat=i, card=c, fruit=FRUIT_NAMES[FRUIT[c]]))
+    for f in range(5):
+        if values[f]:
+            events.append(ev("BAS-3.3", "{fruit} starts the round at {value} ({k} shown)",
+                             fruit=FRUIT_NAMES[f], value=signed(values[f]),
+                             k=colours.count(f)))
+    s = s._replace(phase="play", choices=(None,) * r.n, bastos=choices, values=values)
+    if not any(s.hands):
+        return _end_round(cfg, s, events), events
+    return s, events
+
+
+CHOOSE = Move(
+    name="bastos", rule="BAS-3.1", phases=frozenset({"choose"}),
+    actors=_choose_actors, domain=_choose_domain,
+    guards=(guard("BAS-4.3", lambda cfg, s, a: a.args[0] in s.hands[a.player],
+                  "seat {seat} does not hold {arg}"),),
+    effect=_choose, parse=pattern(CARD_RE, what="a card such as M9"),
+    doc="pick this round's Bastos! card (secret until every seat has picked)",
+    to=("choose", "play", "over"), notation="bastos CARD")
+
+
+# --- the play phase (BAS-4, BAS-5, BAS-6) ----------------------------------------------------
+def _play_actors(cfg: Config, s: BastosState):
+    return ((s.leader + len(s.trick)) % cfg.extra.n,)
+
+
+def _play_domain(cfg: Config, s: BastosState, seat: int):
+    hand = s.hands[seat]
+    if not s.trick:
+        return [(c,) for c in hand]
+    led = FRUIT[s.trick[0]]
+    follow = [(c,) for c in hand if FRUIT[c] == led]
+    if follow:
+        return follow
+    out = [(c,) for c in hand]
+    if s.trump < 0:
+        colours = {FRUIT[b] for b in s.bastos}
+        out.extend((c, "trump") for c in hand if FRUIT[c] not in colours)
+    return out
+
+
+def _follows_ok(cfg, s: BastosState, a) -> bool:
+    if not s.trick:
+        return True
+    led = FRUIT[s.trick[0]]
+    if FRUIT[a.args[0]] == led:
+        return True
+    for c in s.hands[a.player]:
+        if FRUIT[c] == led:
+            return False
+    return True
+
+
+def _follows_why(cfg, s: BastosState, a) -> str:
+    led = FRUIT[s.trick[0]]
+    held = [c for c in s.hands[a.player] if FRUIT[c] == led]
+    return (f"seat {a.player} must follow {FRUIT_NAMES[led]} (holds {', '.join(held)})")
+
+
+def _bastos_of(s: BastosState, fruit: int) -> list[int]:
+    return [i for i, b in enumerate(s.bastos) if b is not None and FRUIT[b] == fruit]
+
+
+def _not_colour_ok(cfg, s: BastosState, a) -> bool:
+    if len(a.args) == 1:
+        return True
+    f = FRUIT[a.args[0]]
+    for b in s.bastos:
+        if FRUIT[b] == f:
+            return False
+    return True
+
+
+PLAY_GUARDS = (
+    guard("BAS-4.3", lambda cfg, s, a: a.args[0] in s.hands[a.player],
+          "seat {seat} does not hold {arg}"),
+    guard("BAS-4.1", _follows_ok, _follows_why),
+    guard("BAS-5.1", lambda cfg, s, a: len(a.args) == 1 or bool(s.trick),
+          "seat {seat} leads: only a seat that cannot follow may declare trump"),
+    guard("BAS-5.1", lambda cfg, s, a: len(a.args) == 1 or FRUIT[a.args[0]]
+          != FRUIT[s.trick[0]],
+          lambda cfg, s, a: f"{a.args[0]} follows {FRUIT_NAMES[FRUIT[s.trick[0]]]}: only a"
+          f" seat that cannot follow may declare trump"),
+    guard("BAS-5.1", lambda cfg, s, a: len(a.args) == 1 or s.trump < 0,
+          lambda cfg, s, a: f"{FRUIT_NAMES[s.trump]} is already trump this round"),
+    guard("BAS-5.1", _not_colour_ok,
+          lambda cfg, s, a: f"{FRUIT_NAMES[FRUIT[a.args[0]]]} is the Bastos! colour of seat"
+          f" {', '.join(map(str, _bastos_of(s, FRUIT[a.args[0]])))} and can never be trump"),
+    guard("BAS-5.1", lambda cfg, s, a: len(a.args) == 1 or not (cfg.extra.first_only
+                                                                 and s.declined),
+          "an earlier seat of this trick could not follow and did not declare trump; under"
+          " the reading declare-trump=first-only nobody else may"),
+)
+
+
+def _play(cfg: Config, s: BastosState, a) -> tuple[BastosState, list[Event]]:
+    r: Rules = cfg.extra
+    seat, card = a.player, a.args[0]
+    f = FRUIT[card]
+    hands = s.hands[:seat] + (_without(s.hands[seat], card),) + s.hands[seat + 1:]
+    trick = s.trick + (card,)
+    events: list[Event] = []
+    changes: dict[str, Any] = {}
+    if not s.trick:
+        events.append(ev("BAS-4.2", "seat {seat} leads {card}", seat=seat, card=card))
+    elif f == FRUIT[s.trick[0]]:
+        events.append(ev("BAS-4.1", "seat {seat} follows with {card}", seat=seat, card=card))
+    elif len(a.args) == 2:
+        value = s.values[f]
+        new = scoring.declare_value(value)
+        values = s.values[:f] + (new,) + s.values[f + 1:]
+        changes.update(trump=f, values=values)
+        events.append(ev("BAS-5.1", "seat {seat} cannot follow and declares {fruit} trump"
+                         " with {card}", seat=seat, fruit=FRUIT_NAMES[f], card=card))
+        events.append(ev("BAS-5.2", "{fruit} drops from {old} to {new}{floor}",
+                         fruit=FRUIT_NAMES[f], old=signed(value), new=signed(new),
+                         floor=" (the floor)" if value - 2 < LOW else ""))
+        events.append(ev("BAS-5.3", "{card} already counts as a trump", card=card))
+    elif f == s.trump:
+        events.append(ev("BAS-5.4", "seat {seat} cannot follow and trumps with {card}",
+                         seat=seat, card=card))
+    else:
+        events.append(ev("BAS-4.1", "seat {seat} cannot follow and discards {card}",
+                         seat=seat, card=card))
+        if s.trump < 0:
+            changes["declined"] = True
+    pending = s.pending
+    if s.bastos[seat] is not None and FRUIT[s.bastos[seat]] == f:
+        pending = pending + (seat,)
+        events.append(ev("BAS-6.2", "{card} is seat {seat}'s own Bastos! colour: it cannot"
+                         " win the trick", card=card, seat=seat))
+        events.append(ev("BAS-7.1", "seat {seat} {must} change one fruit's value by 1"
+                         "{when}", seat=seat, must="may" if r.may else "must",
+                         when=" now" if r.at_once else " before the next lead"))
+    s = s._replace(hands=hands, trick=trick, pending=pending, **changes)
+    if pending and (r.at_once or len(trick) == r.n):
+        return s._replace(phase="adjust"), events
+    if len(trick) == r.n:
+        return _resolve(cfg, s, events), events
+    return s, events
+
+
+PLAY = Move(
+    name="play", rule="BAS-4.1", phases=frozenset({"play"}),
+    actors=_play_actors, domain=_play_domain, guards=PLAY_GUARDS, effect=_play,
+    parse=one_of_patterns((CARD_RE,), (CARD_RE, "trump"),
+                          what="a card such as B7, optionally followed by 'trump'"),
+    doc="play a card to the trick; 'trump' also declares its fruit trump",
+    to=("play", "adjust", "choose", "over"), notation="play CARD [trump]")
+
+
+def _resolve(cfg: Config, s: BastosState, events: list[Event]) -> BastosState:
+    """The trick is complete and every value change made: give it to its winner."""
+    r: Rules = cfg.extra
+    n = r.n
+    seats = [(s.leader + i) % n for i in range(n)]
+    fruits = [FRUIT[c] for c in s.trick]
+    own = [fruits[i] == _colour(s, seats[i]) for i in range(n)]
+    pos = scoring.trick_winner(fruits, [RANK[c] for c in s.trick], own, s.trump,
+                               trump_is_discard=r.trump_is_discard,
+                               unbeatable_aside=r.unbeatable_aside)
+    base = dict(trick=(), declined=False, pending=(), phase="play")
+    if pos == scoring.SET_ASIDE:
+        if all(own):
+            events.append(ev("BAS-6.5", "every seat played its own Bastos! colour: the trick"
+                             " is set aside and seat {seat} leads again", seat=s.leader))
+        else:
+            events.append(ev("BAS-6.2", "no card of the trick can win: it is set aside and"
+                             " seat {seat} leads again (reading no-winner=set-aside)",
+                             seat=s.leader))
+        s = s._replace(aside=s.aside + s.trick, **base)
+    else:
+        winner = seats[pos]
+        card = s.trick[pos]
+        led = fruits[0]
+        if pos == 0 and own[0]:
+            rule, why = "BAS-6.3", "nobody else can win a led Bastos! colour"
+            if all(f != led for f in fruits[1:]):
+                why = "every other seat discarded"
+            elif fruits[1:].count(led):
+                rule = "BAS-6.2"
+                why = "only Bastos! cards followed (reading no-winner=leader)"
+        elif fruits[pos] == s.trump:
+            rule, why = "BAS-6.1", "highest trump"
+        elif own[0] and all(f == led for f in fruits[1:]):
+            rule, why = "BAS-6.4", f"highest follower of a led Bastos! colour"
+        else:
+            rule, why = "BAS-6.1", f"highest {FRUIT_NAMES[led]}"
+        events.append(ev(rule, "seat {seat} wins the trick with {card} ({why})",
+                         seat=winner, card=card, why=why))
+        tricks = s.tricks[:winner] + (s.tricks[winner] + s.trick,) + s.tricks[winner + 1:]
+        s = s._replace(tricks=tricks, leader=winner, **base)
+    if not s.hands[s.leader]:
+        return _end_round(cfg, s, events)
+    return s
+
+
+# --- the adjust phase (BAS-7) ----------------------------------------------------------------
+def _adjust_actors(cfg: Config, s: BastosState):
+    return s.pending[:1]
+
+
+def _adjust_domain(cfg: Config, s: BastosState, seat: int):
+    out = [args for f in range(5) if f != s.removed for args in ADJUST_BY_FRUIT[f]]
+    if cfg.extra.may:
+        out.append(PASS)
+    return out
+
+
+def _range_ok(cfg, s: BastosState, a) -> bool:
+    if not cfg.extra.forbid or a.args[0] == "pass":
+        return True
+    f, d = ADJUST_ARGS[a.args[0]]
+    return scoring.can_bump(s.values[f], d)
+
+
+def _adjust(cfg: Config, s: BastosState, a) -> tuple[BastosState, list[Event]]:
+    r: Rules = cfg.extra
+    seat = a.player
+    events: list[Event] = []
+    if a.args[0] == "pass":
+        events.append(ev("BAS-7.1", "seat {seat} leaves every value as it is (reading"
+                         " adjust-obligation=may)", seat=seat))
+    else:
+        f, d = ADJUST_ARGS[a.args[0]]
+        old = s.values[f]
+        new = scoring.bump(old, d)
+        s = s._replace(values=s.values[:f] + (new,) + s.values[f + 1:])
+        if new == old:
+            events.append(ev("BAS-1.3", "seat {seat} moves {fruit} {dir}, but it stays at its"
+                             " limit {new}", seat=seat, fruit=FRUIT_NAMES[f],
+                             dir="up" if d > 0 else "down", new=signed(new)))
+        else:
+            events.append(ev("BAS-7.1", "seat {seat} moves {fruit} from {old} to {new}",
+                             seat=seat, fruit=FRUIT_NAMES[f], old=signed(old),
+                             new=signed(new)))
+    pending = s.pending[1:]
+    s = s._replace(pending=pending)
+    if pending:
+        return s, events
+    if len(s.trick) == r.n:
+        return _resolve(cfg, s, events), events
+    return s._replace(phase="play"), events
+
+
+ADJUST = Move(
+    name="adjust", rule="BAS-7.1", phases=frozenset({"adjust"}),
+    actors=_adjust_actors, domain=_adjust_domain,
+    guards=(
+        guard("BAS-7.1", lambda cfg, s, a: a.args[0] != "pass" or cfg.extra.may,
+              "seat {seat} must change a value: passing needs the reading"
+              " adjust-obligation=may"),
+        guard("BAS-7.2", lambda cfg, s, a: a.args[0] == "pass"
+              or ADJUST_ARGS[a.args[0]][0] != s.removed,
+              lambda cfg, s, a: f"{FRUIT_NAMES[ADJUST_ARGS[a.args[0]][0]]} is not in play"
+              f" (put back in the box)"),
+        guard("BAS-1.3", _range_ok,
+              lambda cfg, s, a: f"{FRUIT_NAMES[ADJUST_ARGS[a.args[0]][0]]} is already at"
+              f" {signed(s.values[ADJUST_ARGS[a.args[0]][0]])}, its limit"),
+    ),
+    effect=_adjust, parse=pattern(r"[BLMPD][+-]1|pass", what="a fruit and +1 or -1, as M+1"),
+    doc="change one fruit's value by 1 after playing one's own Bastos! colour",
+    to=("adjust", "play", "choose", "over"), notation="adjust F+1 | adjust F-1")
+
+
+# --- invariants --------------------------------------------------------------------------------
+def _places(cfg: Config, s: BastosState) -> list[str]:
+    cards = [c for h in s.hands for c in h]
+    if cfg.extra.out:  # a picked card has left the hand (BAS-A1)
+        cards += [c for c in s.choices if c is not None]
+        cards += [c for c in s.bastos if c is not None]
+    cards += list(s.trick) + [c for t in s.tricks for c in t] + list(s.aside)
+    return cards
+
+
+def _conservation(cfg: Config, s: BastosState) -> str | None:
+    cards = _places(cfg, s)
+    seen: set[str] = set()
+    for c in cards + ([s.leftover] if s.leftover else []):
+        if c not in FRUIT:
+            return f"unknown card {c!r}"
+        if c in seen:
+            return f"card {c} is in two places"
+        if FRUIT[c] == s.removed:
+            return f"card {c} belongs to the removed fruit"
+        seen.add(c)
+    if len(cards) != s.dealt:
+        return f"{len(cards)} cards in the round, {s.dealt} were dealt"
+    if (s.leftover is not None) != (cfg.players == 4):
+        return "the odd card lies out exactly in four-player games"
+    return None
+
+
+def _value_range(cfg: Config, s: BastosState) -> str | None:
+    for f, v in enumerate(s.values):
+        if not LOW <= v <= HIGH:
+            return f"{FRUIT_NAMES[f]} is at {v}"
+        if f == s.removed and v:
+            return f"{FRUIT_NAMES[f]} is out of play but valued {v}"
+    return None
+
+
+def _hand_sizes(cfg: Config, s: BastosState) -> str | None:
+    if s.phase == "over":
+        return None
+    n = cfg.players
+    played = {(s.leader + i) % n for i in range(len(s.trick))}
+    sizes = {len(h) + (1 if i in played else 0) + (1 if s.choices[i] is not None
+                                                    and cfg.extra.out else 0)
+             for i, h in enumerate(s.hands)}
+    return None if len(sizes) <= 1 else f"uneven hands: {[len(h) for h in s.hands]}"
+
+
+def _trump_ok(cfg: Config, s: BastosState) -> str | None:
+    if s.trump >= 0 and any(b is not None and FRUIT[b] == s.trump for b in s.bastos):
+        return f"{FRUIT_NAMES[s.trump]} is trump and a Bastos! colour"
+    return None
+
+
+def _pending_ok(cfg: Config, s: BastosState) -> str | None:
+    n = cfg.players
+    if s.phase == "adjust" and not s.pending:
+        return "an adjust phase with nobody to adjust"
+    if s.pending and s.phase != "adjust" and (cfg.extra.at_once or len(s.trick) == n):
+        return f"phase {s.phase} with pending changes {s.pending}"
+    if cfg.extra.at_once and len(s.pending) > 1:
+        return "two value changes owed at once"
+    played = [(s.leader + i) % n for i in range(len(s.trick))]
+    for seat in s.pending:
+        if seat not in played or FRUIT[s.trick[played.index(seat)]] != _colour(s, seat):
+            return f"seat {seat} owes a change without having played its Bastos! colour"
+    return None
+
+
+def _round_ok(cfg: Config, s: BastosState) -> str | None:
+    if not 1 <= s.round <= cfg.extra.rounds:
+        return f"round {s.round} of {cfg.extra.rounds}"
+    if (s.phase == "choose") != any(b is None for b in s.bastos):
+        return "Bastos! cards shown outside the choose phase only"
+    return None
+
+
+INVARIANTS = (
+    Invariant("BAS-I1", ("BAS-1.1", "BAS-1.2", "BAS-2.3", "BAS-8.1"),
+              "every card of the round is in exactly one place: a hand, a secret pick, a"
+              " shown Bastos! card (when it leaves the hand), the trick, a seat's won tricks,"
+              " the set-aside pile or the odd card", _conservation),
+    Invariant("BAS-I2", ("BAS-1.3", "BAS-7.2"), "every fruit value stays within -2..+3, and"
+              " the removed fruit keeps 0", _value_range),
+    Invariant("BAS-I3", ("BAS-4.3",), "hand sizes differ only by the cards of the current"
+              " trick", _hand_sizes),
+    Invariant("BAS-I4", ("BAS-5.1",), "a Bastos! colour is never trump", _trump_ok),
+    Invariant("BAS-I5", ("BAS-7.1",), "only a seat that played its own Bastos! colour in the"
+              " current trick owes a value change, and one at a time under adjust-timing"
+              "=at-once", _pending_ok),
+    Invariant("BAS-I6", ("BAS-2.2", "BAS-3.1"), "the round number is within the game, and"
+              " the Bastos! cards are shown in every phase after the picks", _round_ok),
+)
+
+
+# --- the spec ----------------------------------------------------------------------------------
+def _tricks_view(cfg: Config, s: BastosState, value, seat):
+    # won tricks lie face down (BAS-6.6): everyone sees how many each seat has
+    return [len(t) // cfg.players for t in value]
+
+
+class BastosSpec(GameSpec):
+    def derive(self, cfg: Config) -> Rules:
+        o = cfg.options
+        n = cfg.players
+        rem = o["removed-fruit"]
+        return Rules(
+            n=n, rounds=ROUNDS[n], hand=HAND[n], out=o["bastos-card"] == "out",
+            at_once=o["adjust-timing"] == "at-once", forbid=o["adjust-range"] == "forbid",
+            trump_is_discard=o["all-discard"] == "leader-wins",
+            first_only=o["declare-trump"] == "first-only", may=o["adjust-obligation"] == "may",
+            unbeatable_aside=o["no-winner"] == "set-aside",
+            removed=None if rem == "drawn" else FRUIT_OPTION[rem])
+
+    def initial(self, cfg: Config, seed: int, setup: Mapping[str, Any] | None) -> BastosState:
+        r: Rules = cfg.extra
+        n = r.n
+        setup = dict(setup or {})
+        known = {"dealer", "hands", "leftover", "round", "totals"}
+        extra = sorted(set(setup) - known)
+        if extra:
+            raise SetupError(f"unknown set-up key(s) {', '.join(extra)} (bastos takes"
+                             f" {', '.join(sorted(known))})")
+        rng = mix(seed)
+        # dealer (BAS-2.1)
+        dealer = setup.get("dealer")
+        if dealer is None:
+            dealer, rng = below(rng, n)
+        elif not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < n:
+            raise SetupError(f"dealer must be a seat from 0 to {n - 1}, not {dealer!r}")
+        rnd = setup.get("round", 1)
+        if not isinstance(rnd, int) or isinstance(rnd, bool) or not 1 <= rnd <= r.rounds:
+            raise SetupError(f"round must be from 1 to {r.rounds}, not {rnd!r}")
+        totals = setup.get("totals", [0] * n)
+        if (not isinstance(totals, (list, tuple)) or len(totals) != n
+                or not all(isinstance(t, int) and not isinstance(t, bool) for t in totals)):
+            raise SetupError(f"totals must list {n} integers, not {totals!r}")
+        hands, leftover, size = self._given_cards(r, setup)
+        # the removed fruit at three players (BAS-1.2, BAS-A8)
+        removed = None
+        if n == 3:
+            present = {FRUIT[c] for h in hands or () for c in h or ()}
+            if r.removed is not None:
+                removed = r.removed
+                if removed in present:
+                    bad = next(c for h in hands for c in h or () if FRUIT[c] == removed)
+                    raise SetupError(f"card {bad} belongs to {FRUIT_NAMES[removed]}, the fruit"
+                                     f" removed from a three-player game (removed-fruit)")
+            else:
+                free = [f for f in range(5) if f not in present]
+                if not free:
+                    raise SetupError("the hands hold all five fruits, but a three-player game"
+                                     " removes one")
+                removed, rng = choose(free, rng)
+        hands_t, leftover, rng = _deal(r, rng, removed, hands, leftover, size)
+        return _round_state(r, rnd, dealer, removed, hands_t, leftover, totals, rng)
+
+    @staticmethod
+    def _given_cards(r: Rules, setup: Mapping[str, Any]):
+        n = r.n
+        hands = setup.get("hands")
+        leftover = setup.get("leftover")
+        seen: set[str] = set()
+
+        def check(card: Any, where: str) -> str:
+            if not isinstance(card, str) or card not in FRUIT:
+                raise SetupError(f"unknown card {card!r} in {where} (cards are a fruit letter"
+                                 f" B L M P D and a value 1-9, e.g. M9)")
+            if card in seen:
+                raise SetupError(f"card {card} is given twice")
+            seen.add(card)
+            return card
+
+        size = None
+        if hands is not None:
+            if not isinstance(hands, (list, tuple)) or len(hands) != n:
+                raise SetupError(f"hands must list {n} seats (null for a hand to deal)")
+            sizes = set()
+            out = []
+            for i, h in enumerate(hands):
+                if h is None:
+                    out.append(None)
+                    continue
+                if not isinstance(h, (list, tuple)):
+                    raise SetupError(f"hand of seat {i} must be a list of cards")
+                out.append(tuple(check(c, f"the hand of seat {i}") for c in h))
+                sizes.add(len(h))
+            if len(sizes) > 1:
+                raise SetupError(f"hands must have equal sizes, got {sorted(sizes)}")
+            size = sizes.pop() if sizes else None
+            if size is not None and not 1 <= size <= r.hand:
+                raise SetupError(f"wrong hand size {size}: a hand holds 1 to {r.hand} cards"
+                                 f" with {n} players")
+            hands = out
+        if leftover is not None:
+            if n != 4:
+                raise SetupError("only a four-player game has an odd card (leftover)")
+            check(leftover, "leftover")
+        return hands, leftover, size
+
+    def scores(self, cfg: Config, state: BastosState) -> list[int]:
+        return list(state.totals)
+
+    def view_extra(self, cfg: Config, s: BastosState, seat: int | None) -> dict[str, Any]:
+        return {
+            "table": {FRUITS[f]: s.values[f] for f in _in_play(s)},
+            "trump": FRUITS[s.trump] if s.trump >= 0 else None,
+            "colours": [FRUITS[FRUIT[b]] if b else None for b in s.bastos],
+            "removed_fruit": FRUITS[s.removed] if s.removed is not None else None,
+            "turn": s.turn if s.phase == "play" else None,
+            "to_adjust": s.pending[0] if s.pending and s.phase == "adjust" else None,
+            "rounds": cfg.extra.rounds,
+        }
+
+    def setup_schema(self) -> dict[str, Any]:
+        card = {"type": "string", "pattern": "^" + CARD_RE + "$"}
+        return {
+            "type": "object", "additionalProperties": False,
+            "properties": {
+                "dealer": {"type": "integer", "minimum": 0},
+                "hands": {"type": "array", "items": {"anyOf": [
+                    {"type": "array", "items": card}, {"type": "null"}]}},
+                "leftover": {"anyOf": [card, {"type": "null"}]},
+                "round": {"type": "integer", "minimum": 1},
+                "totals": {"type": "array", "items": {"type": "integer"}},
+            },
+        }
+
+    def resample(self, cfg: Config, s: BastosState, seat: int | None, rng: Any) -> BastosState:
+        """Redeal what ``seat`` cannot see: other seats' hands and secret picks."""
+        r: Rules = cfg.extra
+        shown = set() if r.out else {b for b in s.bastos if b is not None}
+        pool: list[str] = []
+        for i in range(r.n):
+            if i == seat:
+                continue
+            pool += [c for c in s.hands[i] if c not in shown]
+            if s.choices[i] is not None:
+                pool.append(s.choices[i])
+        rng.shuffle(pool)
+        hands, choices = list(s.hands), list(s.choices)
+        for i in range(r.n):
+            if i == seat:
+                continue
+            keep = [c for c in s.hands[i] if c in shown]
+            k = len(s.hands[i]) - len(keep)
+            hand, pool = keep + pool[:k], pool[k:]
+            if s.choices[i] is not None:
+                choices[i], pool = pool[0], pool[1:]
+            hands[i] = _sorted(hand)
+        return s._replace(hands=tuple(hands), choices=tuple(choices),
+                          rng=rng.randrange(2 ** 63))
+
+    def explore_configs(self) -> Mapping[str, dict[str, Any]]:
+        return {
+            "three-seats-last-round-3-cards": {
+                "players": 3, "options": {}, "variant": None, "seed": 1,
+                "setup": {"dealer": 0, "round": 6,
+                          "hands": [["B1", "M2", "L3"], ["B4", "M5", "P6"],
+                                    ["L7", "P8", "M9"]]}},
+            "four-seats-last-round-3-cards": {
+                "players": 4, "options": {}, "variant": None, "seed": 2,
+                "setup": {"dealer": 3, "round": 8, "leftover": "D9",
+                          "hands": [["B1", "M2", "D3"], ["B4", "M5", "P6"],
+                                    ["L7", "P8", "M9"], ["D1", "B2", "L3"]]}},
+            "three-seats-cards-kept-clamped": {
+                "players": 3, "variant": None, "seed": 3,
+                "options": {"bastos-card": "in-hand", "adjust-range": "clamp",
+                            "adjust-timing": "before-lead"},
+                "setup": {"dealer": 1, "round": 6,
+                          "hands": [["B1", "M2"], ["B4", "M5"], ["L7", "M9"]]}},
+        }
+
+
+SPEC = BastosSpec(
+    name="bastos", prefix="BAS", title="Bastos!",
+    catalogue=CATALOGUE,
+    variants=(Variant(None, (3, 4), "the trick-taking game with changing fruit values"),),
+    state_type=BastosState,
+    visibility={
+        "phase": PUBLIC, "round": PUBLIC, "dealer": PUBLIC, "removed": PUBLIC,
+        "hands": OWNER, "choices": OWNER, "bastos": PUBLIC, "leftover": PUBLIC,
+        "values": PUBLIC, "trump": PUBLIC, "leader": PUBLIC, "trick": PUBLIC,
+        "declined": PUBLIC, "pending": PUBLIC, "tricks": _tricks_view, "aside": PUBLIC,
+        "dealt": PUBLIC, "totals": PUBLIC, "rng": SECRET,
+    },
+    moves=(CHOOSE, PLAY, ADJUST), notation_rule="BAS-9.1",
+    invariants=INVARIANTS,
+    summary="3-4 players, 6 or 8 rounds; fruit values move between -2 and +3 while each"
+            " seat avoids its own Bastos! colour",
+)

@@ -1,0 +1,107 @@
+"""Bastos!: value changes, trick resolution and round scoring, symbolic-ready.
+
+Every function here runs on plain ints (the engine) and on Z3 terms (the proofs): they are
+written only with :mod:`spec.common.symbolic`. Fruits are indices 0..4 (B L M P D), ranks
+1..9, the trump is a fruit index or ``NO_TRUMP``; Bastos! flags are bools or Z3 Bools.
+
+>>> bump(3, +1), bump(-1, -2), bump(0, 1)
+(3, -2, 1)
+>>> start_values([0, 0, 2, 2])  # two banana and two mango picks (BAS-3.3)
+(2, 0, 2, 0, 0)
+>>> trick_winner([2, 0, 4], [5, 4, 6], [False, False, False], trump=4)  # durian trumps
+2
+"""
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from spec.common.symbolic import And, Count, If, Not, Or, Sum
+
+from .state import HIGH, LOW
+
+Num = Any
+Bool = Any
+NO_TRUMP = -1
+SET_ASIDE = -1  # trick_winner's answer when the trick goes to nobody (BAS-6.5)
+FRUIT_COUNT = 5
+
+
+def bump(value: Num, delta: Num) -> Num:
+    """A fruit's value after a change of ``delta``, kept within -2..+3 (BAS-1.3)."""
+    return If(value + delta < LOW, LOW, If(value + delta > HIGH, HIGH, value + delta))
+
+
+def can_bump(value: Num, delta: Num) -> Bool:
+    """Whether the change really fits in the range (reading ``adjust-range=forbid``)."""
+    return And(value + delta >= LOW, value + delta <= HIGH)
+
+
+def start_values(colours: Sequence[Num], fruits: int = FRUIT_COUNT) -> tuple[Num, ...]:
+    """The table after the Bastos! cards are shown: each raises its fruit by 1 (BAS-3.3).
+
+    ``colours`` holds each seat's Bastos! fruit; every marker starts at 0 (BAS-1.4).
+    """
+    return tuple(_raise_times(Count(c == f for c in colours), len(colours))
+                 for f in range(fruits))
+
+
+def _raise_times(k: Num, most: int) -> Num:
+    value: Num = 0
+    for i in range(most):  # one capped step per shown card, as the rule is worded
+        value = If(k > i, bump(value, 1), value)
+    return value
+
+
+def declare_value(value: Num) -> Num:
+    """The value of a fruit just declared trump: 2 lower, not below -2 (BAS-5.2)."""
+    return bump(value, -2)
+
+
+def trick_winner(fruits: Sequence[Num], ranks: Sequence[Num], own: Sequence[Bool],
+                 trump: Num, *, trump_is_discard: bool = False,
+                 unbeatable_aside: bool = False) -> Num:
+    """The position (0 = leader) that takes the trick, or ``SET_ASIDE``.
+
+    ``own[i]``: the card at position ``i`` is its player's own Bastos! colour.
+    ``trump`` is the trump when the trick is complete, one declared during it included (the
+    declaring card counts as a trump: BAS-5.3). Keyword flags pick the readings of
+    BAS-A4 (``all-discard=leader-wins``) and BAS-A7 (``no-winner=set-aside``).
+    """
+    n = len(fruits)
+    led = fruits[0]
+    tr = trump
+    # a card can win only if it is a trump or of the led fruit and not its player's own
+    # Bastos! colour (BAS-6.1, BAS-6.2); a trump outranks any card of the led fruit
+    keys = [If(Or(own[i], And(fruits[i] != tr, fruits[i] != led)), 0,
+               If(fruits[i] == tr, 20, 10) + ranks[i]) for i in range(n)]
+    best: Num = keys[0]
+    top: Num = If(keys[0] > 0, 0, SET_ASIDE)
+    for i in range(1, n):
+        better = keys[i] > best
+        top = If(better, i, top)
+        best = If(better, keys[i], best)
+    all_own = And(*own)  # BAS-6.5
+    nobody_followed = And(*(fruits[i] != led for i in range(1, n)))
+    any_trump = Or(*(And(Not(own[i]), fruits[i] == tr) for i in range(1, n)))
+    if trump_is_discard:
+        leader_takes = And(own[0], nobody_followed)
+    else:
+        leader_takes = And(own[0], nobody_followed, Not(any_trump))  # BAS-6.3
+    unbeatable = SET_ASIDE if unbeatable_aside else 0  # BAS-A7
+    return If(all_own, SET_ASIDE,
+              If(leader_takes, 0, If(best > 0, top, unbeatable)))
+
+
+def card_value(fruit: Num, values: Sequence[Num]) -> Num:
+    """The table value of a card of ``fruit`` (BAS-8.1)."""
+    return Sum(If(fruit == f, values[f], 0) for f in range(len(values)))
+
+
+def round_scores(counts: Sequence[Sequence[Num]], values: Sequence[Num]) -> list[Num]:
+    """Each seat's round score: ``counts[seat][fruit]`` cards won times the fruit's value."""
+    return [Sum(row[f] * values[f] for f in range(len(values))) for row in counts]
+
+
+def trick_points(fruits: Sequence[Num], values: Sequence[Num]) -> Num:
+    """The worth of a set of cards at the given table values."""
+    return Sum(card_value(f, values) for f in fruits)
