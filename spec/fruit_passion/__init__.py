@@ -1,0 +1,1 @@
+"""Fruit Passion (Szollosi): collect runs of seven fruits in stacks nobody may look into."""

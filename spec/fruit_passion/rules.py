@@ -1,0 +1,238 @@
+"""Fruit Passion: the clause catalogue (our wording, with the rulebook section of each clause).
+
+Clause IDs are stable; code, events, errors, tests and proofs cite them. Options carry the
+readings of every passage the rulebook leaves open, and of the card data it leaves out.
+"""
+from __future__ import annotations
+
+from spec.common.rules import Catalogue, Clause, Option, Reading
+
+from .cards import DEFAULT_DISTRIBUTION, DEFAULT_HYBRIDS, HYBRID_ASSIGNMENTS
+
+C = Clause
+S_COMP = "Fruit Passion > Components"
+S_AIM = "Fruit Passion > The Aim of the Game"
+S_SETUP = "Fruit Passion > Setting Up"
+S_PLAY = "Fruit Passion > Gameplay"
+S_END = "Fruit Passion > End of the Game"
+S_SCORE = "Fruit Passion > Scoring"
+S_HYB = "Fruit Passion > Scoring > Hybrid Cards"
+S_NOTES = "Fruit Passion > Scoring > Scoring Notes to Remember"
+S_EXAMPLE = "Fruit Passion > Scoring > Example"
+S_SOLO = "Fruit Passion > One Player Variant"
+
+CLAUSES: tuple[Clause, ...] = (
+    # 1 components
+    C("FRP-1.1", "There are 105 fruit cards: 15 each of the five common fruits (coconut,"
+      " papaya, fig, avocado, pineapple), 12 pomegranates and 18 passion fruits. Passion"
+      " fruits are numbered 1 to 7, every other fruit 1 to 5.", S_COMP),
+    C("FRP-1.2", "Copies per number (the player aid is not in the text): each common fruit"
+      " has three of every number; pomegranate 3-3-2-2-2 and passion fruit 3-3-3-3-2-2-2"
+      " for numbers 1 upward (option distribution; the other reading puts the spare copies"
+      " on the high numbers).", S_COMP, kind="assumption",
+      source="the rulebook gives only the totals per fruit and refers to a player aid; no"
+      " public source gives the split. 15 = 5 x 3 is the only even split; for the special"
+      " fruits the spare copies go on the low numbers, which every scoring run needs"),
+    C("FRP-1.3", "Each common fruit has exactly one hybrid card, marked differently; the"
+      " special fruits have none. A hybrid is otherwise an ordinary card of its fruit.",
+      S_PLAY),
+    C("FRP-1.4", "The five hybrids bear the numbers 1 to 5, one each; pineapple's is 5."
+      " By default coconut 1, papaya 2, fig 3, avocado 4 (option hybrids lists the eight"
+      " assignments the worked example allows).", S_HYB, kind="assumption",
+      source="the worked example names pineapple 5 as a hybrid and scores the other four"
+      " hybrids as the run 1-2-3-4; solving it with Z3 (spec/fruit_passion/hybrids.py)"
+      " leaves eight assignments. The default follows the rulebook's fruit order, as"
+      " pineapple (fifth) bears 5"),
+    C("FRP-1.5", "Cards are written fruit code + number, a hybrid with a trailing star: CO"
+      " coconut, PA papaya, FI fig, AV avocado, PI pineapple, PG pomegranate, PF passion"
+      " fruit (PI5*, PF7).", S_COMP, kind="setting"),
+    # 2 set-up
+    C("FRP-2.1", "With two players 25 cards chosen at random go back to the box unseen for"
+      " the whole game; with three or four players every card is used.", S_SETUP),
+    C("FRP-2.2", "The cards in play are shuffled into one face-down draw deck; its top card"
+      " is turned face up to start the discard pile.", S_SETUP),
+    C("FRP-2.3", "A start seat is chosen at random (the set-up may name it).", S_SETUP),
+    C("FRP-2.4", "A scenario set-up may fix the start seat, the deck's top cards (top"
+      " first), the discard pile (a card, or a list top first), the cards in the box, and"
+      " cards already in each seat's stacks; what it leaves out is shuffled by the seed."
+      " With rest=box every card it does not place stays in the box, for short positions."
+      " A set-up that names a card that does not exist, or a card more often than the"
+      " game has it, is refused.", S_SETUP, kind="setting"),
+    # 3 turns
+    C("FRP-3.1", "Seats take turns clockwise, that is in increasing seat number.", S_PLAY),
+    C("FRP-3.2", "A turn begins with a draw: the top card of the draw deck or the top card"
+      " of the discard pile.", S_PLAY),
+    C("FRP-3.3", "Then the seat either plays the drawn card to its own stacks or lays it"
+      " face up on the discard pile; that ends the turn.", S_PLAY),
+    C("FRP-3.4", "When a seat takes the only card of the discard pile, the top card of the"
+      " draw deck is turned face up to start a new discard pile.", S_PLAY),
+    C("FRP-3.5", "Only the top card of the discard pile can be seen.", S_PLAY),
+    C("FRP-3.6", "A card drawn from the deck is seen by its drawer alone until it is played"
+      " or discarded (both face up); a card taken from the discard pile was already seen"
+      " by everyone.", S_PLAY, kind="assumption",
+      source="the rulebook does not say the drawn card is shown; it is shown once placed"),
+    C("FRP-3.7", "Actions: draw deck, draw discard, play, discard; in the one-player"
+      " variant play left, play right, discard both.", S_PLAY, kind="setting"),
+    # 4 stacks
+    C("FRP-4.1", "A played card goes on top of the seat's stack of its fruit, starting that"
+      " stack if there is none: one stack per fruit, so seven at most.", S_AIM),
+    C("FRP-4.2", "A stack holds at most five cards, seven for passion fruit; no card may be"
+      " played beyond that.", S_PLAY),
+    C("FRP-4.3", "Stacks are hidden: everyone, the owner too, sees only each stack's top"
+      " card and its size until the game ends.", S_PLAY),
+    C("FRP-4.4", "The numbers may be collected in any order; the goal is one card of each"
+      " number, since a repeated number spoils the stack (FRP-6.7).", S_AIM),
+    # 5 end
+    C("FRP-5.1", "The game ends when the draw deck is exhausted: the seat that drew its last"
+      " card still plays or discards it, then the game is scored.", S_END),
+    # 6 scoring
+    C("FRP-6.1", "At the end every seat reveals its stacks and sorts each by number.",
+      S_SCORE),
+    C("FRP-6.2", "A stack scores its run: the numbers it holds from 1 upward, stopping at the"
+      " first number it lacks (1-2-4-5 scores as 1-2).", S_SCORE),
+    C("FRP-6.3", "Common fruit runs score 1-2: 3, 1-2-3: 5, 1-2-3-4: 8, 1-2-3-4-5: 11.",
+      S_SCORE),
+    C("FRP-6.4", "Pomegranate runs score 1-2: 3, 1-2-3: 5, 1-2-3-4: 8, 1-2-3-4-5: 22.",
+      S_SCORE),
+    C("FRP-6.5", "Passion fruit runs score 1-2: 6, 1-2-3: 10, 1-2-3-4: 16, 1-2-3-4-5: 22,"
+      " 1-6: 27, 1-7: 33.", S_SCORE),
+    C("FRP-6.6", "A stack without a 1 scores nothing; a lone 1 has no row in the table"
+      " (option lone-one).", S_NOTES),
+    C("FRP-6.7", "A stack that holds some number twice or more scores 0, a passion fruit"
+      " stack minus 11, whatever its run.", S_NOTES),
+    C("FRP-6.8", "The hybrids that count form one more sequence, scored 1: 1, 1-2: 9,"
+      " 1-2-3: 15, 1-2-3-4: 24, 1-2-3-4-5: 33; without hybrid 1 it scores 0, with a"
+      " repeated number 0.", S_HYB),
+    C("FRP-6.9", "Only a hybrid that lies in a continuous sequence of its own fruit counts"
+      " (option hybrid-run says which sequence; option hybrid-duplicates whether a"
+      " spoiled stack still carries it).", S_NOTES),
+    C("FRP-6.10", "A seat's score is the sum of its stacks and its hybrid sequence; the most"
+      " points wins. The rulebook has no tie-break: tied seats share the win.", S_NOTES,
+      kind="gap"),
+    C("FRP-6.11", "Scores stay hidden until the end: they would reveal the stacks.", S_SCORE,
+      kind="setting"),
+    # 7 worked example
+    C("FRP-7.1", "Peter's example: coconut 1-5 (11), papaya 1-2 (3), fig 1-3 (5), avocado"
+      " 1-4 (8), pineapple 1-2 with a 5 but no 3 (3), pomegranate without a 1 (0), passion"
+      " fruit with two 4s (-11); the hybrid pineapple 5 lies outside its run, the other"
+      " four hybrids make 1-2-3-4 (24): 43 points.", S_EXAMPLE),
+    # 8 one-player variant
+    C("FRP-8.1", "One player: 25 random cards go back to the box unseen; the other 80 are"
+      " shuffled into two face-down decks of 40, left and right.", S_SOLO),
+    C("FRP-8.2", "Each turn the top cards of both decks are drawn together.", S_SOLO),
+    C("FRP-8.3", "At least one of the two is discarded; the other is played or discarded"
+      " too (play left, play right, discard both).", S_SOLO),
+    C("FRP-8.4", "The discard pile is never drawn from: discarded cards are out of the"
+      " game.", S_SOLO),
+    C("FRP-8.5", "The game ends when both decks are empty and is scored as usual.", S_SOLO),
+)
+
+BASE = (None,)
+
+OPTIONS: tuple[Option, ...] = (
+    Option(
+        "FRP-A1", "discard-take", ("FRP-3.2", "FRP-3.3", "FRP-5.1"), S_PLAY,
+        "May a seat take the top discard and discard it again? Read literally, yes - and"
+        " then seats can pass one card back and forth forever without touching the deck,"
+        " so the game need not end.",
+        (Reading("must-play", "a card taken from the discard pile must be played, so a seat"
+                 " may take it only when it can play it"),
+         Reading("literal", "a card taken from the discard pile may be discarded again (the"
+                 " game may never end)")),
+        "must-play",
+        "the original game (GYUMI Geniusz) describes a card drawn from a deck as discarded"
+        " or played, suggesting a card taken from the discard pile is played; it makes every"
+        " game end",
+        affects=("legal actions", "termination"), kind="gap",
+        found_by="termination analysis: the take-and-discard cycle repeats a state",
+        variants=BASE),
+    Option(
+        "FRP-A2", "last-turnover", ("FRP-3.4", "FRP-5.1"), S_END,
+        "When a seat takes the only discard and the deck's last card is turned to start a"
+        " new discard pile, the deck is exhausted - does that end the game?",
+        (Reading("finish-turn", "yes: the seat still plays or discards the card it took,"
+                 " then the game ends"),
+         Reading("keep-last", "the last card is not turned over; it stays the deck's last"
+                 " card and the game ends after the turn that draws it"),
+         Reading("play-on", "play goes on from the discard pile alone until the seat to"
+                 " move cannot draw")),
+        "finish-turn",
+        "the end rule speaks of the deck being exhausted, however that happens",
+        affects=("termination", "legal actions"), kind="ambiguity",
+        found_by="reading the rulebook (the turn-over rule and the end rule meet)",
+        variants=BASE),
+    Option(
+        "FRP-A3", "play-limits", ("FRP-4.2", "FRP-4.3", "FRP-4.4"), S_PLAY,
+        "Is a play that overfills a stack, or repeats a number already in it, legal? The"
+        " size of a stack is public, its contents are not, even to the owner.",
+        (Reading("max-only", "a play beyond the stack's maximum is refused; a repeated"
+                 " number may be played and is punished at scoring"),
+         Reading("max-and-duplicates", "a play that repeats a number in the stack is"
+                 " refused as well (the refusal reveals a hidden card)"),
+         Reading("unchecked", "nothing is refused; an overfull stack must hold a repeated"
+                 " number and scores as such")),
+        "max-only",
+        "the text forbids overfilling outright, while repeats are a scoring matter the"
+        " players cannot check; refusing them would show the owner a hidden card",
+        affects=("legal actions", "information", "scores"), kind="ambiguity"),
+    Option(
+        "FRP-A4", "hybrid-duplicates", ("FRP-6.7", "FRP-6.9"), S_NOTES,
+        "Does a hybrid in a stack that holds a repeated number still count for the hybrid"
+        " sequence?",
+        (Reading("void", "no: a spoiled stack scores 0 and is no valid sequence, so its"
+                 " hybrid does not count"),
+         Reading("count", "yes, when it lies in its stack's run; the repeat spoils only the"
+                 " stack's own points")),
+        "void",
+        "the example excludes a hybrid that is not part of a valid sequence, and a spoiled"
+        " stack is not one",
+        affects=("scores",), kind="ambiguity"),
+    Option(
+        "FRP-A5", "hybrid-run", ("FRP-6.9", "FRP-7.1"), S_NOTES,
+        "Which continuous sequence must a hybrid lie in: its stack's scoring run from 1,"
+        " any two or more consecutive numbers, or none at all?",
+        (Reading("from-one", "its stack holds every number from 1 up to the hybrid's"),
+         Reading("continuous", "its stack holds the hybrid's number and a neighbouring"
+                 " number (4-5 counts without 1-2-3)"),
+         Reading("any", "every hybrid collected counts")),
+        "from-one",
+        "the example rules pineapple 5 out because pineapple 3 is missing, i.e. because"
+        " the run from 1 does not reach it",
+        affects=("scores",), kind="ambiguity",
+        settled_by="Peter's example (FRP-7.1) refutes 'any' (it would give 33 for the"
+        " hybrids) and explains its exclusion by the run from 1; 'continuous' stays"
+        " consistent only if Peter held no pineapple 4"),
+    Option(
+        "FRP-A6", "lone-one", ("FRP-6.3", "FRP-6.6"), S_SCORE,
+        "Does a common fruit stack whose run is just the 1 score anything?",
+        (Reading("none", "no: the table starts at 1-2"),
+         Reading("common", "a common fruit's lone 1 scores 1 point (special fruits"
+                 " still 0)")),
+        "none",
+        "the rulebook's table has no row for a lone 1 (a review reports 1 point, perhaps"
+        " from a player aid)",
+        affects=("scores",), kind="gap",
+        found_by="comparison with a published review (thefamilygamers.com)"),
+    Option(
+        "FRP-A7", "hybrids", ("FRP-1.4", "FRP-7.1"), S_HYB,
+        "Which number does each common fruit's hybrid bear? Only pineapple's (5) is named.",
+        tuple(Reading(a, "hybrids " + a.replace("-", " ")) for a in HYBRID_ASSIGNMENTS),
+        DEFAULT_HYBRIDS,
+        "every assignment here fits the worked example; the default follows the rulebook's"
+        " fruit order, as pineapple, listed fifth, bears 5",
+        affects=("set-up", "scores"), kind="gap",
+        found_by="Z3 over the scoring code and the worked example",
+        settled_by="Peter's example (FRP-7.1) narrows the choice to these eight"),
+    Option(
+        "FRP-A8", "distribution", ("FRP-1.1", "FRP-1.2"), S_COMP,
+        "How many copies of each number are there? The text gives only the totals per"
+        " fruit; pomegranate (12) and passion fruit (18) do not split evenly.",
+        (Reading("low-heavy", "pomegranate 3-3-2-2-2, passion fruit 3-3-3-3-2-2-2"),
+         Reading("high-heavy", "pomegranate 2-2-2-3-3, passion fruit 2-2-2-3-3-3-3")),
+        DEFAULT_DISTRIBUTION,
+        "as even as the totals allow; spare copies on the low numbers, which every scoring"
+        " run needs",
+        affects=("set-up", "scores"), kind="gap"),
+)
+
+CATALOGUE = Catalogue("FRP", CLAUSES, OPTIONS)

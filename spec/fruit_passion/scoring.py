@@ -1,0 +1,126 @@
+"""Fruit Passion scoring, written once for plain ints and for Z3 terms.
+
+A stack is given as a *count vector*: ``counts[k]`` is how many cards numbered ``k + 1``
+it holds (length 5, or 7 for passion fruit). Every function here uses only the helpers of
+:mod:`spec.common.symbolic`, so the engine (ints) and the proofs (Z3 terms) run the same
+code. Readings of the options are plain strings, never symbolic.
+
+>>> stack_score((1, 1, 1, 1, 1), "common")
+11
+>>> stack_score((0, 1, 1, 1, 1), "common")       # no 1: nothing scores (FRP-6.6)
+0
+>>> stack_score((1, 1, 0, 2, 0, 0, 0), "passion")  # two 4s: minus 11 (FRP-6.7)
+-11
+>>> hybrid_score((1, 1, 1, 1, 0))                 # hybrids 1-2-3-4 counted (FRP-6.8)
+24
+"""
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from spec.common.symbolic import And, Count, If, Not, Or, Sum
+
+from .cards import COMMON, KIND
+
+Num = Any  # int or z3 ArithRef
+Bool = Any  # bool or z3 BoolRef
+
+#: run length -> points, per scoring column (FRP-6.3, FRP-6.4, FRP-6.5)
+TABLES: dict[str, dict[int, int]] = {
+    "common": {2: 3, 3: 5, 4: 8, 5: 11},
+    "pomegranate": {2: 3, 3: 5, 4: 8, 5: 22},
+    "passion": {2: 6, 3: 10, 4: 16, 5: 22, 6: 27, 7: 33},
+}
+#: a duplicated number: 0, or minus 11 for passion fruit (FRP-6.7)
+DUPLICATE: dict[str, int] = {"common": 0, "pomegranate": 0, "passion": -11}
+#: the hybrid sequence (FRP-6.8)
+HYBRID_TABLE: dict[int, int] = {1: 1, 2: 9, 3: 15, 4: 24, 5: 33}
+#: the best and worst a seat can score, as proved in the tests with Z3
+MAX_SCORE = 5 * 11 + 22 + 33 + 33
+MIN_SCORE = -11
+
+
+def run_length(counts: Sequence[Num]) -> Num:
+    """How many numbers from 1 upward the stack holds without a gap (FRP-6.2)."""
+    prefix: Bool = True
+    total: Num = 0
+    for c in counts:
+        prefix = And(prefix, c >= 1)
+        total = total + If(prefix, 1, 0)
+    return total
+
+
+def has_duplicate(counts: Sequence[Num]) -> Bool:
+    """Some number occurs more than once (FRP-6.7)."""
+    return Or(*[c >= 2 for c in counts])
+
+
+def _table(run: Num, table: dict[int, int], lone: int) -> Num:
+    return Sum([If(run == k, v, 0) for k, v in table.items()] + [If(run == 1, lone, 0)])
+
+
+def stack_score(counts: Sequence[Num], kind: str, lone_one: str = "none") -> Num:
+    """Points of one stack: its run from 1 by the fruit's column; a duplicate spoils it.
+
+    ``kind`` is ``common``, ``pomegranate`` or ``passion``; ``lone_one`` is the reading of
+    option ``lone-one`` (``common``: a common fruit's lone 1 scores 1 point).
+    """
+    lone = 1 if (lone_one == "common" and kind == "common") else 0
+    return If(has_duplicate(counts), DUPLICATE[kind], _table(run_length(counts), TABLES[kind],
+                                                             lone))
+
+
+def at(counts: Sequence[Num], number: Num) -> Num:
+    """``counts`` at a number that may be symbolic (0 outside 1..len)."""
+    return Sum(If(number == k, c, 0) for k, c in enumerate(counts, start=1))
+
+
+def hybrid_counts(counts: Sequence[Num], held: Bool, number: Num,
+                  hybrid_run: str = "from-one", hybrid_dup: str = "void") -> Bool:
+    """Whether a stack's hybrid card takes part in the hybrid sequence (FRP-6.9).
+
+    ``held``: the stack holds its fruit's hybrid; ``number``: that hybrid's number.
+    ``hybrid_run`` (option ``hybrid-run``): ``from-one`` - every number from 1 up to the
+    hybrid's is in the stack; ``continuous`` - the hybrid's number and a neighbour are in
+    the stack; ``any`` - every held hybrid counts. ``hybrid_dup`` (option
+    ``hybrid-duplicates``): ``void`` - a stack with a duplicate counts no hybrid.
+    """
+    if hybrid_run == "from-one":
+        cond = And(*[Or(number < k, c >= 1) for k, c in enumerate(counts, start=1)])
+    elif hybrid_run == "continuous":
+        cond = Or(at(counts, number - 1) >= 1, at(counts, number + 1) >= 1)
+    elif hybrid_run == "any":
+        cond = True
+    else:
+        raise ValueError(f"unknown hybrid-run reading {hybrid_run!r}")
+    if hybrid_dup == "void":
+        cond = And(cond, Not(has_duplicate(counts)))
+    elif hybrid_dup != "count":
+        raise ValueError(f"unknown hybrid-duplicates reading {hybrid_dup!r}")
+    return And(held, cond)
+
+
+def hybrid_score(hybrid_counts_by_number: Sequence[Num]) -> Num:
+    """Points of the hybrid sequence from how many counted hybrids bear each number 1..5."""
+    hc = hybrid_counts_by_number
+    return If(has_duplicate(hc), 0, _table(run_length(hc), HYBRID_TABLE, 0))
+
+
+def player_score(stacks: Sequence[Sequence[Num]], held: Sequence[Bool],
+                 numbers: Sequence[Num], *, lone_one: str = "none",
+                 hybrid_run: str = "from-one", hybrid_dup: str = "void",
+                 parts: bool = False) -> Any:
+    """A seat's total: seven stacks (fruit order of ``cards.FRUITS``) and the hybrids.
+
+    ``held[f]`` / ``numbers[f]``: whether common fruit ``f``'s stack holds its hybrid, and
+    that hybrid's number. With ``parts=True`` returns ``(stack scores, hybrid score)``.
+    """
+    stack_points = [stack_score(stacks[f], KIND[f], lone_one) for f in range(len(stacks))]
+    counted = [hybrid_counts(stacks[f], held[f], numbers[f], hybrid_run, hybrid_dup)
+               for f in COMMON]
+    by_number = [Count(And(counted[f], numbers[f] == n) for f in COMMON)
+                 for n in range(1, len(HYBRID_TABLE) + 1)]
+    hyb = hybrid_score(by_number)
+    if parts:
+        return stack_points, hyb
+    return Sum(stack_points) + hyb
