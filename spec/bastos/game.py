@@ -340,16 +340,16 @@ def _resolve(cfg: Config, s: BastosState, events: list[Event]) -> BastosState:
         card = s.trick[pos]
         led = fruits[0]
         if pos == 0 and own[0]:
-            rule, why = "BAS-6.3", "nobody else can win a led Bastos! colour"
             if all(f != led for f in fruits[1:]):
-                why = "every other seat discarded"
-            elif fruits[1:].count(led):
-                rule = "BAS-6.2"
-                why = "only Bastos! cards followed (reading no-winner=leader)"
+                rule, why = "BAS-6.3", "every other seat discarded"
+                if s.trump in fruits[1:]:
+                    why += ", a trump included, under the reading all-discard=leader-wins"
+            else:
+                rule, why = "BAS-6.2", "only Bastos! cards followed; reading no-winner=leader"
         elif fruits[pos] == s.trump:
             rule, why = "BAS-6.1", "highest trump"
         elif own[0] and all(f == led for f in fruits[1:]):
-            rule, why = "BAS-6.4", f"highest follower of a led Bastos! colour"
+            rule, why = "BAS-6.4", "highest follower of a led Bastos! colour"
         else:
             rule, why = "BAS-6.1", f"highest {FRUIT_NAMES[led]}"
         events.append(ev(rule, "seat {seat} wins the trick with {card} ({why})",
