@@ -1,0 +1,1 @@
+"""Tindahan: a trick-taking game of fruit cards, market stalls and sellers."""

@@ -1,0 +1,176 @@
+"""Tindahan scoring and trick resolution, written once for ints and for Z3 terms.
+
+Every function here uses only :mod:`spec.common.symbolic` arithmetic, so the proofs can
+call it with Z3 integers (seller counts, trick counts, hand sizes, the trump stall) and
+get back Z3 terms, while the engine calls it with plain ints. Options are plain strings
+(the readings of ``TIN-A3``, ``TIN-A4``, ``TIN-A5``, ``TIN-A6``, ``TIN-A8``, ``TIN-A11``).
+
+The rulebook's scoring example (TIN-6.2 ... TIN-6.7), three seats, trump durian:
+
+>>> stalls = [[3, 0, 2], [0, 0, 0], [2, 0, 2], [0, 0, 0], [0, 0, 1]]   # B L M P D
+>>> score_round([3, 4, 2], [5, 0, 7], stalls, trump_stall=4)
+[9, 8, 8]
+
+Can that round arise in play? No. A round ends only once some seat has played all ten of
+its cards, one per trick, so a round has at least ten tricks; the example's seats won
+3 + 4 + 2 = 9. Seat A would also have acted ten times (five cards, five sellers) in nine
+tricks. :func:`round_is_possible` states these conditions:
+
+>>> round_is_possible([3, 4, 2], [5, 0, 7], [5, 0, 5])
+False
+"""
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from spec.common.symbolic import And, Count, Div, If, Max, Not, Or, Sum
+
+Num = Any
+FIRST, SECOND, TRUMP_BONUS = 5, 2, 1
+_LOW = -10_000  # below any round score: stands for "no such seat" in a maximum
+
+
+def split(pool: Num, ways: Num, most: int, rounding: str = "down") -> Num:
+    """``pool`` shared by ``ways`` seats (1 <= ways <= most), rounded per TIN-A8.
+
+    The divisor is a small count, so the share is written as a case split over its
+    possible values: Z3 then only ever divides by constants (linear arithmetic).
+
+    >>> split(7, 2, 5), split(7, 2, 5, "up"), split(8, 3, 5)
+    (3, 4, 2)
+    """
+    out: Num = 0
+    for k in range(1, most + 1):
+        share = Div(pool, k) if rounding == "down" else Div(pool + (k - 1), k)
+        out = If(ways == k, share, out)
+    return out
+
+
+def stall_points(counts: Sequence[Num], is_trump: Any, *, trump_tie: str = "split",
+                 second_after_tie: str = "none", rounding: str = "down",
+                 trump_stall: str = "plus-one") -> list[Num]:
+    """Points each seat takes from one stall, given every seat's sellers there.
+
+    TIN-6.4 most sellers 5, TIN-6.5 second most 2, TIN-6.6 trump majority +1,
+    TIN-6.7 a tie for first shares first + second, TIN-6.8 a tie for second shares
+    second, TIN-6.9 rounding, TIN-6.10 no second place, TIN-6.13 an empty stall.
+
+    >>> stall_points([3, 0, 2], False)
+    [5, 0, 2]
+    >>> stall_points([0, 0, 1], True)
+    [0, 0, 6]
+    >>> stall_points([2, 0, 2], False)
+    [3, 0, 3]
+    """
+    n = len(counts)
+    first = Max(counts)
+    n_first = Count(c == first for c in counts)
+    tied = n_first > 1
+    second = Max([If(c < first, c, 0) for c in counts])
+    n_second = Count(And(c == second, c < first) for c in counts)
+    second_pts = If(is_trump, SECOND + 1, SECOND) if trump_stall == "six-three" else SECOND
+    bonus = If(is_trump, TRUMP_BONUS, 0)
+    if trump_tie == "split":
+        tied_share = split(FIRST + second_pts + bonus, n_first, n, rounding)
+    elif trump_tie == "each":
+        tied_share = split(FIRST + second_pts, n_first, n, rounding) + bonus
+    else:  # "none": a tie has no majority holder
+        tied_share = split(FIRST + second_pts, n_first, n, rounding)
+    first_share = If(tied, tied_share, FIRST + bonus)
+    second_given = Not(tied) if second_after_tie == "none" else True
+    second_share = split(second_pts, n_second, n, rounding)
+    out = []
+    for c in counts:
+        is_first = And(c > 0, c == first)
+        is_second = And(c > 0, c == second, c < first, second_given)
+        out.append(If(is_first, first_share, If(is_second, second_share, 0)))
+    return out
+
+
+def card_points(tricks: Num, hand_left: Num) -> Num:
+    """TIN-6.2 and TIN-6.3: +2 a trick won, -1 a card still held."""
+    return 2 * tricks - hand_left
+
+
+def round_parts(tricks: Sequence[Num], hand_left: Sequence[Num],
+                sellers_by_stall: Sequence[Sequence[Num]], trump_stall: Num,
+                placed: Sequence[Num] | None = None, *, trump_tie: str = "split",
+                second_after_tie: str = "none", rounding: str = "down",
+                trump_values: str = "plus-one", empty_round: str = "replace",
+                empty_best: str = "others") -> dict[str, Any]:
+    """Every part of a round's scoring: card points, each stall's points, the sum
+    before the empty-round rule, who is empty, and the final round points."""
+    n = len(tricks)
+    if placed is None:  # sellers go back each round: what stands was placed this round
+        placed = [Sum(stall[i] for stall in sellers_by_stall) for i in range(n)]
+    cards = [card_points(tricks[i], hand_left[i]) for i in range(n)]
+    stalls = [stall_points(counts, trump_stall == f, trump_tie=trump_tie,
+                           second_after_tie=second_after_tie, rounding=rounding,
+                           trump_stall=trump_values)
+              for f, counts in enumerate(sellers_by_stall)]
+    base = [cards[i] + Sum(pts[i] for pts in stalls) for i in range(n)]
+    empty = [And(tricks[i] == 0, placed[i] == 0) for i in range(n)]
+    if empty_best == "others":
+        best = Max([If(empty[j], _LOW, base[j]) for j in range(n)])
+    else:
+        best = Max(base)
+    final = []
+    for i in range(n):
+        reward = best if empty_round == "replace" else base[i] + best
+        final.append(If(And(empty[i], best > _LOW), reward, base[i]))
+    return {"cards": cards, "stalls": stalls, "base": base, "empty": empty, "best": best,
+            "final": final}
+
+
+def score_round(tricks: Sequence[Num], hand_left: Sequence[Num],
+                sellers_by_stall: Sequence[Sequence[Num]], trump_stall: Num,
+                placed: Sequence[Num] | None = None, **options: str) -> list[Num]:
+    """Each seat's points for one round (TIN-6.2 ... TIN-6.11).
+
+    ``tricks[i]`` tricks won, ``hand_left[i]`` cards still held, ``sellers_by_stall[f][i]``
+    sellers of seat ``i`` on stall ``f`` (stalls in FRUITS order), ``trump_stall`` the
+    index of the stall under the cart, ``placed[i]`` sellers placed this round (defaults
+    to all sellers standing). Options: ``trump_tie``, ``second_after_tie``,
+    ``rounding``, ``trump_values``, ``empty_round``, ``empty_best``.
+    """
+    return round_parts(tricks, hand_left, sellers_by_stall, trump_stall, placed,
+                       **options)["final"]
+
+
+def card_key(fruit: Num, value: Num, trump: Num, led: Num) -> Num:
+    """How strong a card is in a trick (TIN-4.4): trumps beat the led fruit, which beats
+    anything else (worth nothing)."""
+    return If(fruit == trump, 20 + value, If(fruit == led, value, 0))
+
+
+def trick_winner(fruits: Sequence[Num], values: Sequence[Num], trump: Num,
+                 led: Num) -> Num:
+    """The position (in play order) of the card that wins the trick (TIN-4.4).
+
+    The led card always has a positive key and the cards are distinct, so exactly one
+    position holds the highest key.
+
+    >>> trick_winner([0, 0, 2], [10, 3, 2], trump=2, led=0)   # B10, B3, M2; mango trump
+    2
+    """
+    keys = [card_key(f, v, trump, led) for f, v in zip(fruits, values)]
+    best = Max(keys)
+    return Sum(If(k == best, i, 0) for i, k in enumerate(keys))
+
+
+def round_is_possible(tricks: Sequence[Num], hand_left: Sequence[Num],
+                      placed: Sequence[Num], hand_size: int = 10) -> Any:
+    """Necessary conditions for a round's end (TIN-3.4, TIN-6.1): someone has no cards,
+    no seat acted more often than there were tricks, every trick had a card, and the
+    round did not go on after a hand ran out.
+
+    Each seat acts at most once a trick (a card, a seller, or the leader's cart move),
+    so ``played + placed <= tricks``; the seat that ran out played ``hand_size`` cards.
+    """
+    total = Sum(tricks)
+    played = [hand_size - h for h in hand_left]
+    return And(Or(*[h == 0 for h in hand_left]),
+               *[And(h >= 0, h <= hand_size, t >= 0, p >= 0) for h, t, p in
+                 zip(hand_left, tricks, placed)],
+               *[played[i] + placed[i] <= total for i in range(len(tricks))],
+               Sum(played) >= total)  # every trick holds at least one card

@@ -1,0 +1,53 @@
+"""Tindahan state, cards and lookup tables.
+
+Cards are strings in the contract's notation (``B10``, ``M2``); the module-level tables
+below give a card's fruit index and value without parsing on the hot path.
+"""
+from __future__ import annotations
+
+from typing import NamedTuple
+
+FRUITS = "BLMPD"  # the order of the rulebook's components list
+FRUIT_NAMES = ("banana", "lanzones", "mango", "pineapple", "durian")
+FRUIT_INDEX = {f: i for i, f in enumerate(FRUITS)}
+BANANA = 0
+VALUES = range(1, 11)
+ALL_CARDS = tuple(f"{f}{v}" for f in FRUITS for v in VALUES)
+FRUIT_OF = {c: FRUIT_INDEX[c[0]] for c in ALL_CARDS}
+VALUE_OF = {c: int(c[1:]) for c in ALL_CARDS}
+CARDS_OF = {f: tuple(f"{f}{v}" for v in VALUES) for f in FRUITS}
+HAND_SIZE = 10
+SELLERS = 9
+ONE = {c: (c,) for c in ALL_CARDS}  # cached argument tuples
+
+
+class TinState(NamedTuple):
+    """One moment of a Tindahan game.
+
+    ``trick``/``trick_seats`` are the cards on the table and who played them; ``taken``
+    the cards of each seat's won tricks (face-down: only their number is shown);
+    ``stalls[f][seat]`` the sellers of ``seat`` on fruit ``f``'s stall; ``supply`` the
+    sellers still beside each seat; ``placed`` the sellers placed this round.
+    """
+
+    phase: str  # "start" (dealer places the cart), "trick", "over"
+    round: int  # 1-based; the game has as many rounds as seats
+    dealer: int
+    fruits: str  # letters of the fruits in play, in FRUITS order
+    cart: int  # fruit index of the stall under the cart (trump)
+    hands: tuple[tuple[str, ...], ...]
+    leader: int  # the starting seat of the current trick
+    turn: int  # the seat to act
+    led: int  # fruit index of the led card, -1 before the first card
+    cart_moved: bool  # the leader drove the cart in this trick
+    acted: int  # actions taken in this trick (the cart move counts)
+    trick: tuple[str, ...]
+    trick_seats: tuple[int, ...]
+    tricks_won: tuple[int, ...]
+    taken: tuple[tuple[str, ...], ...]
+    stalls: tuple[tuple[int, ...], ...]
+    supply: tuple[int, ...]
+    placed: tuple[int, ...]
+    totals: tuple[int, ...]
+    rounds: tuple[tuple[int, ...], ...]  # each finished round's points, per seat
+    rng: int
