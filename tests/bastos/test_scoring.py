@@ -1,0 +1,141 @@
+"""Trick resolution, value changes and scoring: on ints against a plain restatement of the
+rules, and on Z3 terms (the same functions the engine runs)."""
+from __future__ import annotations
+
+import doctest
+
+import z3
+from hypothesis import given
+from hypothesis import strategies as st
+
+import spec.bastos.scoring as scoring
+from spec.bastos.scoring import (NO_TRUMP, SET_ASIDE, bump, can_bump, card_value,
+                                 round_scores, start_values, trick_winner)
+from spec.bastos.state import ALL_CARDS, FRUIT, HIGH, LOW, RANK
+
+
+def test_doctests() -> None:
+    assert doctest.testmod(scoring).failed == 0
+
+
+def _oracle(fruits, ranks, own, trump, trump_is_discard, unbeatable_aside) -> int:
+    """The trick rules of BAS-6, stated as plainly as possible."""
+    n = len(fruits)
+    if all(own):
+        return SET_ASIDE  # BAS-6.5
+    led = fruits[0]
+    trumped = any(fruits[i] == trump and not own[i] for i in range(1, n))
+    if own[0] and all(f != led for f in fruits[1:]) and (trump_is_discard or not trumped):
+        return 0  # BAS-6.3
+    able = [i for i in range(n) if not own[i]]
+    pool = [i for i in able if fruits[i] == trump] or [i for i in able if fruits[i] == led]
+    if pool:
+        return max(pool, key=lambda i: ranks[i])  # BAS-6.1
+    return SET_ASIDE if unbeatable_aside else 0  # BAS-A7
+
+
+@st.composite
+def tricks(draw):
+    n = draw(st.sampled_from([3, 4]))
+    cards = draw(st.lists(st.sampled_from(ALL_CARDS), min_size=n, max_size=n, unique=True))
+    trump = draw(st.sampled_from([NO_TRUMP, 0, 1, 2, 3, 4]))
+    fruits = [FRUIT[c] for c in cards]
+    own = [draw(st.booleans()) and f != trump for f in fruits]  # trump is never a colour
+    return fruits, [RANK[c] for c in cards], own, trump
+
+
+@given(tricks(), st.booleans(), st.booleans())
+def test_trick_winner_matches_the_rules(trick, trump_is_discard, unbeatable_aside) -> None:
+    fruits, ranks, own, trump = trick
+    got = trick_winner(fruits, ranks, own, trump, trump_is_discard=trump_is_discard,
+                       unbeatable_aside=unbeatable_aside)
+    assert got == _oracle(fruits, ranks, own, trump, trump_is_discard, unbeatable_aside)
+
+
+@given(tricks())
+def test_one_winner_unless_set_aside(trick) -> None:
+    fruits, ranks, own, trump = trick
+    got = trick_winner(fruits, ranks, own, trump)
+    assert got in range(len(fruits)) or (got == SET_ASIDE and all(own))
+    if got != SET_ASIDE and got != 0:
+        assert not own[got]  # a Bastos! card never wins (BAS-6.2)
+
+
+@given(st.integers(LOW, HIGH), st.sampled_from([-2, -1, 1, 2]))
+def test_bump_stays_in_range(value, delta) -> None:
+    new = bump(value, delta)
+    assert LOW <= new <= HIGH
+    assert (new == value + delta) == can_bump(value, delta)
+
+
+@given(st.integers(LOW, HIGH))
+def test_a_legal_value_change_always_exists(value) -> None:
+    assert can_bump(value, 1) or can_bump(value, -1)
+
+
+@given(st.lists(st.integers(0, 4), min_size=3, max_size=4))
+def test_start_values(colours) -> None:
+    values = start_values(colours)
+    assert list(values) == [min(colours.count(f), HIGH) for f in range(5)]
+
+
+def test_round_scores_on_ints() -> None:
+    assert round_scores([[1, 0, 2, 0, 0], [0, 0, 0, 0, 3]], (2, 0, 1, 0, -2)) == [4, -6]
+    assert card_value(4, (0, 0, 0, 0, -2)) == -2
+
+
+# --- the same functions on Z3 terms ------------------------------------------------------------
+def _proved(claim) -> bool:
+    solver = z3.Solver()
+    solver.set(timeout=10_000)
+    solver.add(z3.Not(claim))
+    return solver.check() == z3.unsat
+
+
+def test_symbolic_bump_and_range() -> None:
+    v, d = z3.Ints("v d")
+    pre = z3.And(v >= LOW, v <= HIGH, z3.Or(d == 1, d == -1, d == -2))
+    assert _proved(z3.Implies(pre, z3.And(bump(v, d) >= LOW, bump(v, d) <= HIGH)))
+    assert _proved(z3.Implies(z3.And(v >= LOW, v <= HIGH),
+                              z3.Or(can_bump(v, 1), can_bump(v, -1))))
+
+
+def test_symbolic_start_values_two_and_two() -> None:
+    a, b, c, d = z3.Ints("a b c d")
+    values = start_values([a, b, c, d])
+    pre = z3.And(a == 0, b == 0, c == 2, d == 2)
+    assert _proved(z3.Implies(pre, z3.And(values[0] == 2, values[2] == 2, values[1] == 0)))
+    same = z3.And(a == b, b == c, c == d, a >= 0, a <= 4)
+    assert _proved(z3.Implies(same, z3.Or(*[values[f] == 3 for f in range(5)])))
+
+
+def test_symbolic_trick_has_one_winner_unless_all_bastos() -> None:
+    n = 4
+    fruits = z3.Ints(" ".join(f"f{i}" for i in range(n)))
+    ranks = z3.Ints(" ".join(f"r{i}" for i in range(n)))
+    own = z3.Bools(" ".join(f"o{i}" for i in range(n)))
+    trump = z3.Int("trump")
+    distinct = [z3.Or(fruits[i] != fruits[j], ranks[i] != ranks[j])
+                for i in range(n) for j in range(i + 1, n)]
+    pre = z3.And(*[z3.And(f >= 0, f <= 4) for f in fruits],
+                 *[z3.And(r >= 1, r <= 9) for r in ranks], *distinct,
+                 trump >= -1, trump <= 4,
+                 *[z3.Implies(own[i], fruits[i] != trump) for i in range(n)])
+    w = trick_winner(fruits, ranks, own, trump)
+    assert _proved(z3.Implies(pre, z3.And(w >= -1, w < n)))
+    assert _proved(z3.Implies(pre, (w == SET_ASIDE) == z3.And(*own)))
+    # a winner other than the leader never won with its own Bastos! colour
+    assert _proved(z3.Implies(z3.And(pre, w > 0),
+                              z3.And(*[z3.Implies(w == i, z3.Not(own[i]))
+                                       for i in range(n)])))
+
+
+def test_symbolic_round_scores() -> None:
+    counts = [[3, 0, 2, 1, 0], [0, 4, 0, 1, 1], [2, 2, 0, 0, 0]]  # cards won per fruit
+    values = z3.Ints("v0 v1 v2 v3 v4")
+    scores = round_scores(counts, values)
+    pre = z3.And(*[z3.And(v >= LOW, v <= HIGH) for v in values])
+    assert _proved(z3.Implies(pre, z3.And(*[z3.And(sc >= 6 * LOW, sc <= 6 * HIGH)
+                                            for sc in scores])))
+    assert _proved(z3.Implies(z3.And(values[0] == 2, values[1] == -1),
+                              scores[2] == 2))
