@@ -1,0 +1,1 @@
+"""Tanuki Market: the clause catalogue, card list, state, scoring and moves."""
