@@ -156,6 +156,14 @@ def _deck_out(cfg: Config, s: TanukiState, evs: list) -> TanukiState:
     return s._replace(last=True, dry=True)
 
 
+def _next_card(cfg: Config, s: TanukiState, evs: list) -> tuple[TanukiState, bool]:
+    """Draw for the leader, or deal with an empty deck; True when nothing more happens."""
+    if s.deck:
+        return _draw(cfg, s, evs), True
+    s = _deck_out(cfg, s, evs)
+    return s, s.phase != "deal"
+
+
 def _settle(cfg: Config, s: TanukiState, evs: list) -> TanukiState:
     """Everything the rules do by themselves after an action of the deal (TAN-2.2,
     TAN-2.10, TAN-2.11): give the leader a card, take one back, end the deal."""
@@ -183,12 +191,9 @@ def _settle(cfg: Config, s: TanukiState, evs: list) -> TanukiState:
             continue
         if not open_ or (leader_has and X.stop_after_cart):
             return s
-        if not s.deck:
-            s = _deck_out(cfg, s, evs)
-            if s.phase != "deal":
-                return s
-            continue
-        return _draw(cfg, s, evs)
+        s, done = _next_card(cfg, s, evs)
+        if done:
+            return s
 
 
 def _taco(cfg: Config, s: TanukiState, a: Any) -> tuple[TanukiState, list]:
@@ -325,12 +330,9 @@ def _settle_solo(cfg: Config, s: TanukiState, evs: list) -> TanukiState:
                 s = _automaton_chooses(cfg, s, evs, "both carts are full")
                 continue
             return s  # the player takes a cart (TAN-8.10 / TAN-8.8)
-        if not s.deck:
-            s = _deck_out(cfg, s, evs)
-            if s.phase != "deal":
-                return s
-            continue
-        return _draw(cfg, s, evs)
+        s, done = _next_card(cfg, s, evs)
+        if done:
+            return s
 
 
 def _give(cfg: Config, s: TanukiState, a: Any) -> tuple[TanukiState, list]:
@@ -422,15 +424,20 @@ def _end_round(cfg: Config, s: TanukiState, evs: list) -> TanukiState:
     return s._replace(phase="taco", round=s.round + 1, leader=s.taco)
 
 
-def _lay(cfg: Config, s: TanukiState, a: Any) -> tuple[TanukiState, list]:
-    seat, card = a.player, a.args[0]
+def _from_haul(s: TanukiState, seat: int, card: str) -> TanukiState:
+    """Take one ``card`` out of a seat's haul, a face-up copy first (so that a face-down
+    card never turns out to be the one that was seen)."""
     haul, hidden = s.haul[seat], s.haul_hidden[seat]
     if card in haul:
         k = haul.index(card)
-        s = s._replace(haul=_set(s.haul, seat, haul[:k] + haul[k + 1:]))
-    else:
-        k = hidden.index(card)
-        s = s._replace(haul_hidden=_set(s.haul_hidden, seat, hidden[:k] + hidden[k + 1:]))
+        return s._replace(haul=_set(s.haul, seat, haul[:k] + haul[k + 1:]))
+    k = hidden.index(card)
+    return s._replace(haul_hidden=_set(s.haul_hidden, seat, hidden[:k] + hidden[k + 1:]))
+
+
+def _lay(cfg: Config, s: TanukiState, a: Any) -> tuple[TanukiState, list]:
+    seat, card = a.player, a.args[0]
+    s = _from_haul(s, seat, card)
     tables = s.tables[seat]
     t = _fruit_table(tables, FRUIT_OF[card])
     if t >= 0:
@@ -492,14 +499,7 @@ def _shift(cfg: Config, s: TanukiState, a: Any) -> tuple[TanukiState, list]:
 def _salad(cfg: Config, s: TanukiState, a: Any) -> tuple[TanukiState, list]:
     seat, card = a.player, a.args[0]
     if cfg.extra.salad_haul:
-        haul, hidden = s.haul[seat], s.haul_hidden[seat]
-        if card in haul:
-            k = haul.index(card)
-            s = s._replace(haul=_set(s.haul, seat, haul[:k] + haul[k + 1:]))
-        else:
-            k = hidden.index(card)
-            s = s._replace(haul_hidden=_set(s.haul_hidden, seat,
-                                            hidden[:k] + hidden[k + 1:]))
+        s = _from_haul(s, seat, card)
         where = "from its haul, unlaid"
     else:
         tables = s.tables[seat]
