@@ -42,6 +42,9 @@ class Rules(NamedTuple):
 ADJUST_ARGS = {f"{FRUITS[f]}{d:+d}": (f, d) for f in range(5) for d in (1, -1)}
 ADJUST_BY_FRUIT = tuple(((f"{FRUITS[f]}+1",), (f"{FRUITS[f]}-1",)) for f in range(5))
 PASS = ("pass",)
+# scoring.can_bump / scoring.bump tabulated over every value and change (the hot path)
+CAN_BUMP = {(v, d): scoring.can_bump(v, d) for v in range(LOW, HIGH + 1) for d in (1, -1)}
+BUMP = {(v, d): scoring.bump(v, d) for v in range(LOW, HIGH + 1) for d in (1, -1)}
 
 
 def _without(hand: tuple[str, ...], card: str) -> tuple[str, ...]:
@@ -227,35 +230,38 @@ def _bastos_of(s: BastosState, fruit: int) -> list[int]:
     return [i for i, b in enumerate(s.bastos) if b is not None and FRUIT[b] == fruit]
 
 
-def _not_colour_ok(cfg, s: BastosState, a) -> bool:
-    if len(a.args) == 1:
-        return True
+def _declare_problem(cfg: Config, s: BastosState, a) -> str | None:
+    """Why ``play CARD trump`` may not declare trump now (BAS-5.1), or None."""
     f = FRUIT[a.args[0]]
-    for b in s.bastos:
-        if FRUIT[b] == f:
-            return False
-    return True
+    if not s.trick:
+        return f"seat {a.player} leads: only a seat that cannot follow may declare trump"
+    led = FRUIT[s.trick[0]]
+    if f == led:
+        return f"{a.args[0]} follows {FRUIT_NAMES[led]}: only a seat that cannot follow may" \
+               " declare trump"
+    if s.trump >= 0:
+        return f"{FRUIT_NAMES[s.trump]} is already trump this round"
+    owners = _bastos_of(s, f)
+    if owners:
+        return (f"{FRUIT_NAMES[f]} is the Bastos! colour of seat"
+                f" {', '.join(map(str, owners))} and can never be trump")
+    if cfg.extra.first_only and s.declined:
+        return ("an earlier seat of this trick could not follow and did not declare trump;"
+                " under the reading declare-trump=first-only nobody else may")
+    return None
+
+
+def _declare_ok(cfg, s: BastosState, a) -> bool:
+    return len(a.args) == 1 or _declare_problem(cfg, s, a) is None
 
 
 PLAY_GUARDS = (
     guard("BAS-4.3", lambda cfg, s, a: a.args[0] in s.hands[a.player],
           "seat {seat} does not hold {arg}"),
     guard("BAS-4.1", _follows_ok, _follows_why),
-    guard("BAS-5.1", lambda cfg, s, a: len(a.args) == 1 or bool(s.trick),
-          "seat {seat} leads: only a seat that cannot follow may declare trump"),
-    guard("BAS-5.1", lambda cfg, s, a: len(a.args) == 1 or FRUIT[a.args[0]]
-          != FRUIT[s.trick[0]],
-          lambda cfg, s, a: f"{a.args[0]} follows {FRUIT_NAMES[FRUIT[s.trick[0]]]}: only a"
-          f" seat that cannot follow may declare trump"),
-    guard("BAS-5.1", lambda cfg, s, a: len(a.args) == 1 or s.trump < 0,
-          lambda cfg, s, a: f"{FRUIT_NAMES[s.trump]} is already trump this round"),
-    guard("BAS-5.1", _not_colour_ok,
-          lambda cfg, s, a: f"{FRUIT_NAMES[FRUIT[a.args[0]]]} is the Bastos! colour of seat"
-          f" {', '.join(map(str, _bastos_of(s, FRUIT[a.args[0]])))} and can never be trump"),
-    guard("BAS-5.1", lambda cfg, s, a: len(a.args) == 1 or not (cfg.extra.first_only
-                                                                 and s.declined),
-          "an earlier seat of this trick could not follow and did not declare trump; under"
-          " the reading declare-trump=first-only nobody else may"),
+    guard("BAS-5.1", _declare_ok, _declare_problem,
+          doc="only a seat that cannot follow, while no fruit is trump, may declare trump;"
+              " never a Bastos! colour"),
 )
 
 
@@ -298,10 +304,12 @@ def _play(cfg: Config, s: BastosState, a) -> tuple[BastosState, list[Event]]:
         events.append(ev("BAS-7.1", "seat {seat} {must} change one fruit's value by 1"
                          "{when}", seat=seat, must="may" if r.may else "must",
                          when=" now" if r.at_once else " before the next lead"))
+    full = len(trick) == r.n
+    if pending and (r.at_once or full):
+        changes["phase"] = "adjust"
+        full = False
     s = s._replace(hands=hands, trick=trick, pending=pending, **changes)
-    if pending and (r.at_once or len(trick) == r.n):
-        return s._replace(phase="adjust"), events
-    if len(trick) == r.n:
+    if full:
         return _resolve(cfg, s, events), events
     return s, events
 
@@ -322,7 +330,7 @@ def _resolve(cfg: Config, s: BastosState, events: list[Event]) -> BastosState:
     seats = [(s.leader + i) % n for i in range(n)]
     fruits = [FRUIT[c] for c in s.trick]
     own = [fruits[i] == _colour(s, seats[i]) for i in range(n)]
-    pos = scoring.trick_winner(fruits, [RANK[c] for c in s.trick], own, s.trump,
+    pos = scoring.trick_winner_ints(fruits, [RANK[c] for c in s.trick], own, s.trump,
                                trump_is_discard=r.trump_is_discard,
                                unbeatable_aside=r.unbeatable_aside)
     base = dict(trick=(), declined=False, pending=(), phase="play")
@@ -377,21 +385,23 @@ def _range_ok(cfg, s: BastosState, a) -> bool:
     if not cfg.extra.forbid or a.args[0] == "pass":
         return True
     f, d = ADJUST_ARGS[a.args[0]]
-    return scoring.can_bump(s.values[f], d)
+    return CAN_BUMP[s.values[f], d]
 
 
 def _adjust(cfg: Config, s: BastosState, a) -> tuple[BastosState, list[Event]]:
     r: Rules = cfg.extra
     seat = a.player
     events: list[Event] = []
+    pending = s.pending[1:]
+    changes: dict[str, Any] = {"pending": pending}
     if a.args[0] == "pass":
         events.append(ev("BAS-7.1", "seat {seat} leaves every value as it is (reading"
                          " adjust-obligation=may)", seat=seat))
     else:
         f, d = ADJUST_ARGS[a.args[0]]
         old = s.values[f]
-        new = scoring.bump(old, d)
-        s = s._replace(values=s.values[:f] + (new,) + s.values[f + 1:])
+        new = BUMP[old, d]
+        changes["values"] = s.values[:f] + (new,) + s.values[f + 1:]
         if new == old:
             events.append(ev("BAS-1.3", "seat {seat} moves {fruit} {dir}, but it stays at its"
                              " limit {new}", seat=seat, fruit=FRUIT_NAMES[f],
@@ -400,13 +410,12 @@ def _adjust(cfg: Config, s: BastosState, a) -> tuple[BastosState, list[Event]]:
             events.append(ev("BAS-7.1", "seat {seat} moves {fruit} from {old} to {new}",
                              seat=seat, fruit=FRUIT_NAMES[f], old=signed(old),
                              new=signed(new)))
-    pending = s.pending[1:]
-    s = s._replace(pending=pending)
-    if pending:
-        return s, events
-    if len(s.trick) == r.n:
+    if not pending and len(s.trick) < r.n:
+        changes["phase"] = "play"
+    s = s._replace(**changes)
+    if not pending and len(s.trick) == r.n:
         return _resolve(cfg, s, events), events
-    return s._replace(phase="play"), events
+    return s, events
 
 
 ADJUST = Move(

@@ -139,3 +139,11 @@ def test_symbolic_round_scores() -> None:
                                             for sc in scores])))
     assert _proved(z3.Implies(z3.And(values[0] == 2, values[1] == -1),
                               scores[2] == 2))
+
+
+@given(tricks(), st.booleans(), st.booleans())
+def test_memoised_fast_path_agrees(trick, trump_is_discard, unbeatable_aside) -> None:
+    fruits, ranks, own, trump = trick
+    flags = {"trump_is_discard": trump_is_discard, "unbeatable_aside": unbeatable_aside}
+    assert (scoring.trick_winner_ints(fruits, ranks, own, trump, **flags)
+            == trick_winner(fruits, ranks, own, trump, **flags))
