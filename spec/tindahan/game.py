@@ -68,8 +68,9 @@ def _play_domain(cfg: Config, s: TinState, seat: int):
 def _play(cfg: Config, s: TinState, a: Any) -> tuple[TinState, list[Event]]:
     p, card = a.player, a.args[0]
     f = FRUIT_OF[card]
-    hands = list(s.hands)
-    hands[p] = tuple(c for c in s.hands[p] if c != card)
+    hand = s.hands[p]
+    k = hand.index(card)
+    hands = s.hands[:p] + (hand[:k] + hand[k + 1:],) + s.hands[p + 1:]
     if s.led < 0:
         led = f
         e = (ev("TIN-3.3", "seat {seat} must play after the cart move and leads {card}",
@@ -85,7 +86,7 @@ def _play(cfg: Config, s: TinState, a: Any) -> tuple[TinState, list[Event]]:
         else:
             e = ev("TIN-4.2", "seat {seat} has no {led} and throws {card}",
                    seat=p, card=card, led=_name(led))
-    s2 = s._replace(hands=tuple(hands), led=led, trick=s.trick + (card,),
+    s2 = s._replace(hands=hands, led=led, trick=s.trick + (card,),
                     trick_seats=s.trick_seats + (p,), acted=s.acted + 1,
                     turn=(p + 1) % cfg.extra.n)
     return _after_action(cfg, s2, [e])
@@ -192,8 +193,10 @@ def round_points(cfg: Config, s: TinState) -> dict[str, Any]:
 def _end_round(cfg: Config, s: TinState, evs: list[Event]) -> tuple[TinState, list[Event]]:
     n = cfg.extra.n
     out = [i for i, h in enumerate(s.hands) if not h]
-    evs.append(ev("TIN-6.1", "seat(s) {seats} have no card left: round {round} ends and is"
-                             " scored", seats=out, round=s.round))
+    who = (f"seat {out[0]} has" if len(out) == 1 else
+           "seats " + ", ".join(map(str, out)) + " have")
+    evs.append(ev("TIN-6.1", "{who} no card left: round {round} ends and is scored",
+                  who=who, seats=out, round=s.round))
     parts = round_points(cfg, s)
     for i in range(n):
         if s.tricks_won[i]:

@@ -179,13 +179,17 @@ OPTIONS = (
         "replace",
         "'receive as many points as' the best seat reads as ending level with it"),
     Option(
-        "TIN-A6", "empty-round-best", ("TIN-6.11",), SCORING,
-        "Whom does 'the best-scoring player of the round' range over?",
-        (R("others", "the seats that are not themselves in an empty round"),
-         R("all", "every seat, empty-round seats counted with their own card score")),
-        "others",
-        "the rule rewards a seat that got nothing with what an active seat earned; an "
-        "empty seat's own penalty is not a score to be rewarded with"),
+        "TIN-A6", "empty-round-best", ("TIN-6.11", "TIN-6.12"), SCORING,
+        "Which score makes a seat 'the best-scoring player of the round'? The advice to "
+        "score tricks and hand cards before the stalls sits right after the empty-round "
+        "rule, as if the order mattered to it.",
+        (R("round", "the highest whole round score (tricks, hand cards and stalls) among "
+                    "the seats not in an empty round"),
+         R("cards", "the highest score from tricks and hand cards alone, the part scored "
+                    "first")),
+        "round",
+        "a seat's score for the round includes its stall points; the order advice only "
+        "makes the sums easier to add, it changes none of them"),
     Option(
         "TIN-A7", "no-sellers", ("TIN-5.1", "TIN-5.4", "TIN-1.3"), SELLERS,
         "May a seat whose nine sellers are all placed still choose to place one?",

@@ -23,11 +23,50 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from spec.common.symbolic import And, Count, Div, If, Max, Not, Or, Sum
+from spec.common import symbolic as sym
+from spec.common.symbolic import Div, Sum
 
 Num = Any
 FIRST, SECOND, TRUMP_BONUS = 5, 2, 1
 _LOW = -10_000  # below any round score: stands for "no such seat" in a maximum
+
+
+# The helpers below are spec.common.symbolic's, with a fast path for the engine: a plain
+# bool condition (every comparison of ints) decides at once; anything else (a Z3 term) goes
+# to the shared helper. The result is the same either way.
+def If(cond: Any, then: Num, other: Num) -> Num:  # noqa: N802
+    if cond is True:
+        return then
+    if cond is False:
+        return other
+    return sym.If(cond, then, other)
+
+
+def And(*conds: Any) -> Any:  # noqa: N802
+    if all(c is True or c is False for c in conds):
+        return all(conds)
+    return sym.And(*conds)
+
+
+def Or(*conds: Any) -> Any:  # noqa: N802
+    if all(c is True or c is False for c in conds):
+        return any(conds)
+    return sym.Or(*conds)
+
+
+def Not(cond: Any) -> Any:  # noqa: N802
+    return (not cond) if (cond is True or cond is False) else sym.Not(cond)
+
+
+def Max(values: Sequence[Num]) -> Num:  # noqa: N802
+    best = values[0]
+    for v in values[1:]:
+        best = If(v > best, v, best)
+    return best
+
+
+def Count(conds: Any) -> Num:  # noqa: N802
+    return Sum(If(c, 1, 0) for c in conds)
 
 
 def split(pool: Num, ways: Num, most: int, rounding: str = "down") -> Num:
@@ -97,7 +136,7 @@ def round_parts(tricks: Sequence[Num], hand_left: Sequence[Num],
                 placed: Sequence[Num] | None = None, *, trump_tie: str = "split",
                 second_after_tie: str = "none", rounding: str = "down",
                 trump_values: str = "plus-one", empty_round: str = "replace",
-                empty_best: str = "others") -> dict[str, Any]:
+                empty_best: str = "round") -> dict[str, Any]:
     """Every part of a round's scoring: card points, each stall's points, the sum
     before the empty-round rule, who is empty, and the final round points."""
     n = len(tricks)
@@ -110,10 +149,8 @@ def round_parts(tricks: Sequence[Num], hand_left: Sequence[Num],
               for f, counts in enumerate(sellers_by_stall)]
     base = [cards[i] + Sum(pts[i] for pts in stalls) for i in range(n)]
     empty = [And(tricks[i] == 0, placed[i] == 0) for i in range(n)]
-    if empty_best == "others":
-        best = Max([If(empty[j], _LOW, base[j]) for j in range(n)])
-    else:
-        best = Max(base)
+    ranked = base if empty_best == "round" else cards
+    best = Max([If(empty[j], _LOW, ranked[j]) for j in range(n)])
     final = []
     for i in range(n):
         reward = best if empty_round == "replace" else base[i] + best

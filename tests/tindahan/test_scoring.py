@@ -1,0 +1,158 @@
+"""Round scoring: the rulebook's example, the option readings, and Z3 on the same code."""
+from __future__ import annotations
+
+import z3
+from hypothesis import given
+from hypothesis import strategies as st
+
+from spec.tindahan.scoring import (round_is_possible, round_parts, score_round, split,
+                                   stall_points, trick_winner)
+
+# seats A, B, C; stalls in the order B L M P D; the cart on durians
+EXAMPLE_STALLS = [[3, 0, 2], [0, 0, 0], [2, 0, 2], [0, 0, 0], [0, 0, 1]]
+DURIAN = 4
+
+
+def test_scoring_example_gives_9_8_8():
+    parts = round_parts([3, 4, 2], [5, 0, 7], EXAMPLE_STALLS, DURIAN)
+    assert parts["cards"] == [1, 8, -3]
+    assert parts["stalls"][0] == [5, 0, 2]  # bananas: 3 and 2 sellers
+    assert parts["stalls"][4] == [0, 0, 6]  # durians, trump: C alone
+    assert parts["stalls"][2] == [3, 0, 3]  # mangoes: 2 and 2, (5+2)/2 rounded down
+    assert parts["final"] == [9, 8, 8]
+    assert score_round([3, 4, 2], [5, 0, 7], EXAMPLE_STALLS, DURIAN) == [9, 8, 8]
+
+
+def test_scoring_example_cannot_arise_in_play():
+    """The example is arithmetic only. A round ends only after some seat has played all
+    ten cards, one per trick, so it has at least ten tricks; the example counts 3+4+2 = 9.
+    Seat A also acted ten times (5 cards played, 5 sellers placed) in those 9 tricks."""
+    placed = [5, 0, 5]  # A: 3 banana + 2 mango; C: 2 banana + 2 mango + 1 durian
+    assert round_is_possible([3, 4, 2], [5, 0, 7], placed) is False
+    # and for no seller counts at all: Z3 finds none
+    p = [z3.Int(f"p{i}") for i in range(3)]
+    s = z3.Solver()
+    s.add(*[x >= 0 for x in p], round_is_possible([3, 4, 2], [5, 0, 7], p))
+    assert s.check() == z3.unsat
+
+
+def test_a_9_8_8_round_is_possible_with_other_numbers():
+    """The totals themselves can occur: Z3 finds a round that passes the conditions."""
+    n = 3
+    t = [z3.Int(f"t{i}") for i in range(n)]
+    h = [z3.Int(f"h{i}") for i in range(n)]
+    st_ = [[z3.Int(f"s{f}_{i}") for i in range(n)] for f in range(5)]
+    trump = z3.Int("trump")
+    placed = [z3.Sum([row[i] for row in st_]) for i in range(n)]
+    s = z3.Solver()
+    s.add(*[v >= 0 for row in st_ for v in row], *[x <= 9 for x in placed],
+          trump >= 0, trump < 5, *[row[i] == 0 for row in st_[1::2] for i in range(n)],
+          round_is_possible(t, h, placed))
+    s.add(*[a == b for a, b in zip(score_round(t, h, st_, trump), [9, 8, 8])])
+    assert s.check() == z3.sat
+    m = s.model()
+    ints = lambda xs: [m.eval(x, model_completion=True).as_long() for x in xs]  # noqa: E731
+    stalls = [ints(row) for row in st_]
+    assert score_round(ints(t), ints(h), stalls, m[trump].as_long()) == [9, 8, 8]
+
+
+def test_stall_cases():
+    assert stall_points([0, 0, 0], True) == [0, 0, 0]  # TIN-6.13
+    assert stall_points([4, 0, 0], False) == [5, 0, 0]  # TIN-6.10: no second place
+    assert stall_points([1, 3, 1], False) == [1, 5, 1]  # TIN-6.8: 2 shared
+    assert stall_points([2, 2, 2], False) == [2, 2, 2]  # 7/3
+    assert stall_points([2, 2, 1], False) == [3, 3, 0]  # TIN-A4 none
+    assert stall_points([2, 2, 1], False, second_after_tie="next") == [3, 3, 2]
+    assert stall_points([2, 2, 0], True) == [4, 4, 0]  # TIN-A3 split: 8/2
+    assert stall_points([2, 2, 0], True, trump_tie="none") == [3, 3, 0]
+    assert stall_points([2, 2, 2], True, trump_tie="each") == [3, 3, 3]
+    assert stall_points([2, 2, 2], True, trump_tie="split") == [2, 2, 2]
+    assert stall_points([2, 1, 0], True, trump_stall="six-three") == [6, 3, 0]
+    assert stall_points([2, 2, 0], False, rounding="up") == [4, 4, 0]
+
+
+def test_empty_round_readings():
+    stalls = [[0, 2, 0], [0] * 3, [0] * 3, [0] * 3, [0] * 3]
+    # seat 0 won nothing and placed nothing and holds 3 cards; durians are trump
+    base = dict(tricks=[0, 4, 6], hand_left=[3, 6, 0], sellers_by_stall=stalls,
+                trump_stall=4)
+    assert score_round(**base) == [12, 7, 12]  # seat 1: 8 - 6 + 5
+    assert score_round(**base, empty_round="add") == [9, 7, 12]
+    assert score_round(**base, empty_best="cards") == [12, 7, 12]
+    base["tricks"] = [0, 6, 4]
+    assert score_round(**base) == [11, 11, 8]  # seat 1: 12 - 6 + 5 is the best round
+    assert score_round(**base, empty_best="cards") == [8, 11, 8]  # seat 2's 8 cards best
+
+
+def test_split_rounds_each_share():
+    assert [split(7, k, 5) for k in range(1, 6)] == [7, 3, 2, 1, 1]
+    assert [split(8, k, 5, "up") for k in range(1, 6)] == [8, 4, 3, 2, 2]
+
+
+def test_trick_winner():
+    # led banana, trump mango: B10, B3, M2 -> M2
+    assert trick_winner([0, 0, 2], [10, 3, 2], trump=2, led=0) == 2
+    # no trump played: highest of the led fruit, other fruits are worth nothing
+    assert trick_winner([1, 1, 2, 3], [4, 10, 5, 9], trump=0, led=1) == 1
+
+
+counts = st.lists(st.integers(0, 9), min_size=3, max_size=5)
+OPTIONS = st.fixed_dictionaries({
+    "trump_tie": st.sampled_from(["split", "each", "none"]),
+    "second_after_tie": st.sampled_from(["none", "next"]),
+    "rounding": st.sampled_from(["down", "up"]),
+    "trump_values": st.sampled_from(["plus-one", "six-three"]),
+    "empty_round": st.sampled_from(["replace", "add"]),
+    "empty_best": st.sampled_from(["round", "cards"]),
+})
+
+
+@st.composite
+def rounds(draw):
+    n = draw(st.integers(3, 5))
+    tricks = draw(st.lists(st.integers(0, 10), min_size=n, max_size=n))
+    hands = draw(st.lists(st.integers(0, 10), min_size=n, max_size=n))
+    stalls = [draw(st.lists(st.integers(0, 9), min_size=n, max_size=n)) for _ in range(5)]
+    return tricks, hands, stalls, draw(st.integers(0, 4))
+
+
+@given(rounds(), OPTIONS)
+def test_z3_runs_the_same_scoring(data, options):
+    """The score of a round is a function of tricks, hand sizes, sellers and trump alone,
+    and the very same code on Z3 terms agrees with it on ints."""
+    tricks, hands, stalls, trump = data
+    n = len(tricks)
+    want = score_round(tricks, hands, stalls, trump, **options)
+    t = [z3.Int(f"t{i}") for i in range(n)]
+    h = [z3.Int(f"h{i}") for i in range(n)]
+    s_ = [[z3.Int(f"s{f}_{i}") for i in range(n)] for f in range(5)]
+    tr = z3.Int("trump")
+    got = score_round(t, h, s_, tr, **options)
+    subst = [*zip(t, map(z3.IntVal, tricks)), *zip(h, map(z3.IntVal, hands)),
+             *[(s_[f][i], z3.IntVal(stalls[f][i])) for f in range(5) for i in range(n)],
+             (tr, z3.IntVal(trump))]
+    assert [z3.simplify(z3.substitute(g, *subst)).as_long() for g in got] == want
+
+
+@given(counts, st.booleans(), OPTIONS)
+def test_stall_points_are_fair(cs, trump, options):
+    """Seats with equal counts get equal points; more sellers never earn fewer points;
+    the stall never pays more than first + second + bonus (+ bonus for 'each' ties,
+    + second for 'next')."""
+    opts = {k: options[k] for k in ("trump_tie", "second_after_tie", "rounding")}
+    pts = stall_points(cs, trump, trump_stall=options["trump_values"], **opts)
+    for i, a in enumerate(cs):
+        for j, b in enumerate(cs):
+            if a == b:
+                assert pts[i] == pts[j]
+            if a > b:
+                assert pts[i] >= pts[j]
+    cap = 5 + 3 + 1
+    if opts["trump_tie"] == "each":
+        cap += len(cs)
+    if opts["rounding"] == "up":
+        cap += len(cs)
+    if opts["second_after_tie"] == "next":
+        cap += 3
+    assert sum(pts) <= cap
+    assert all(p >= 0 for p in pts)
