@@ -14,8 +14,7 @@ import traceback
 from pathlib import Path
 from typing import Any, Iterable
 
-from .core import (ERROR, UNKNOWN, WITNESS, REFUTED, Context, Outcome, Property, Result,
-                   Timeout)
+from .core import ERROR, UNKNOWN, Context, Outcome, Property, Result, Timeout
 
 MODULES: dict[str, str] = {
     "tindahan": "proofs.tindahan",
@@ -61,8 +60,20 @@ def manifest() -> dict[str, dict[str, Any]]:
         return {}
 
 
+def scenario_text(scenario: dict[str, Any]) -> str:
+    """A scenario as JSON, one key a line (set-up keys too), lists kept on one line."""
+    lines = []
+    for key, val in scenario.items():
+        if isinstance(val, dict) and val and key in ("setup", "expect"):
+            inner = [f"    {json.dumps(k)}: {json.dumps(v)}" for k, v in val.items()]
+            lines.append(f"  {json.dumps(key)}: {{\n" + ",\n".join(inner) + "\n  }")
+        else:
+            lines.append(f"  {json.dumps(key)}: {json.dumps(val)}")
+    return "{\n" + ",\n".join(lines) + "\n}\n"
+
+
 def _write_scenario(pid: str, scenario: dict[str, Any], folder: Path) -> str:
-    text = json.dumps(scenario, indent=2) + "\n"
+    text = scenario_text(scenario)
     path = folder / f"{pid}.json"
     try:
         if not path.exists() or path.read_text(encoding="utf-8") != text:
@@ -82,8 +93,20 @@ def replay_problems(scenario: dict[str, Any]) -> list[str]:
     return list(replay(scenario).failures)
 
 
+def fresh_z3_context() -> None:
+    """Give the next check a new Z3 main context.
+
+    Z3's models depend on every term created before in the same context, so without this
+    a property's witness (and its scenario file) would change with the properties run
+    before it. A fresh context makes each check's answer depend on that check alone.
+    """
+    import z3
+    z3.z3._main_ctx = None
+
+
 def check_one(prop: Property, timeout_ms: int = 20000) -> Outcome:
     """Run one property's check; exceptions and time-outs become statuses, never passes."""
+    fresh_z3_context()
     ctx = Context(timeout_ms=timeout_ms)
     try:
         out = prop.check(ctx)
@@ -93,7 +116,7 @@ def check_one(prop: Property, timeout_ms: int = 20000) -> Outcome:
         tb = traceback.extract_tb(exc.__traceback__)[-1]
         return Outcome(ERROR, f"{type(exc).__name__}: {exc} (at {Path(tb.filename).name}"
                               f":{tb.lineno})")
-    if out.scenario is not None and out.status in (WITNESS, REFUTED):
+    if out.scenario is not None and out.status not in (UNKNOWN, ERROR):
         problems = replay_problems(out.scenario)
         if problems:
             return Outcome(ERROR, "the engine does not replay the decoded scenario the way"
@@ -153,3 +176,54 @@ def render(results: Iterable[Result], console: Any) -> None:
             console.print(f"[bold]{r.id}[/] {r.status}: {r.detail}", highlight=False)
     console.print(f"{len(results) - len(bad)}/{len(results)} properties as expected"
                   + (f"; failing: {', '.join(r.id for r in bad)}" if bad else ""))
+
+
+def write_manifest(results: Iterable[Result], path: Path = MANIFEST) -> None:
+    """Record the given results' statuses as the expected ones (keeps other entries)."""
+    try:
+        doc = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        doc = {"properties": {}}
+    props = doc.setdefault("properties", {})
+    for r in results:
+        if r.status in ("unknown", "error"):
+            raise ValueError(f"{r.id} is {r.status}: fix it before recording it")
+        props[r.id] = {"expected": r.status, "game": r.game}
+    doc["properties"] = dict(sorted(props.items(), key=lambda kv: _order(kv[0])))
+    path.write_text(json.dumps(doc, indent=2) + "\n", encoding="utf-8")
+
+
+def _order(pid: str) -> tuple[int, str, int]:
+    prefixes = ("TIN", "BAS", "TAN", "FRP")
+    head, _, num = pid.partition("-P")
+    rank = prefixes.index(head) if head in prefixes else len(prefixes)
+    return rank, head, int(num) if num.isdigit() else 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -m proofs.runner [GAME] [--json] [--accept]``: run, print, and with
+    ``--accept`` record the current statuses in the manifest."""
+    import argparse
+    import sys
+
+    ap = argparse.ArgumentParser(prog="python -m proofs.runner")
+    ap.add_argument("game", nargs="?")
+    ap.add_argument("--json", action="store_true")
+    ap.add_argument("--accept", action="store_true",
+                    help="record the statuses found as the expected ones")
+    ap.add_argument("--timeout-ms", type=int, default=20000)
+    args = ap.parse_args(argv)
+    results = run(args.game, timeout_ms=args.timeout_ms)
+    if args.accept:
+        write_manifest(results)
+        results = run(args.game, timeout_ms=args.timeout_ms)
+    if args.json:
+        sys.stdout.write(json.dumps([r.to_json() for r in results], indent=2) + "\n")
+    else:
+        from rich.console import Console
+        render(results, Console())
+    return 0 if all(r.ok for r in results) else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
