@@ -1,0 +1,177 @@
+"""Write every generated page into ``docs/generated/`` (git-ignored) before Sphinx reads."""
+from __future__ import annotations
+
+import json
+import pkgutil
+import tempfile
+import time
+from pathlib import Path
+from typing import Any, Callable
+
+from . import collect, measure, pages, sources
+from .collect import GameData, Settings
+from .measure import attr
+
+#: Modules documented on the API page, besides every module of ``engine``.
+EXTRA_MODULES = ("spec.common.core", "spec.common.rules", "spec.common.moves",
+                 "spec.common.symbolic", "spec.common.rng", "spec.common.errors",
+                 "proofs.core", "proofs.runner")
+
+
+def run_proofs(name: str) -> tuple[list[Any] | None, str, float]:
+    """Run one game's Z3 properties; decoded scenarios go to a temporary folder so that
+    building the docs never writes into the repository."""
+    run, why = measure.optional("proofs.runner", "run")
+    if run is None:
+        return None, why, 0.0
+    start = time.perf_counter()
+    try:
+        with tempfile.TemporaryDirectory(prefix="fruitdocs-") as tmp:
+            try:
+                results = list(run(name, scenarios=tmp))
+            except TypeError:
+                results = list(run(name))
+    except Exception as exc:  # noqa: BLE001 - shown on the page
+        return None, f"the proof runner failed: {measure.short_error(exc)}", \
+            time.perf_counter() - start
+    return results, "", time.perf_counter() - start
+
+
+def api_modules(root: Path) -> list[tuple[str, str]]:
+    names = []
+    engine_dir = root / "engine"
+    if engine_dir.is_dir():
+        names.append("engine")
+        names += [f"engine.{m.name}" for m in pkgutil.iter_modules([str(engine_dir)])
+                  if not m.name.startswith("_")]
+    names += [m for m in EXTRA_MODULES if collect.has_module(m)]
+    out = []
+    for name in names:
+        mod, why = measure.optional(name)
+        out.append((name, "" if mod is not None else why))
+    return out
+
+
+def schemas(names: list[str]) -> tuple[dict[str, Any], dict[str, str]]:
+    got: dict[str, Any] = {}
+    notes: dict[str, str] = {}
+    fn, why = measure.optional("engine.schema", "schemas")
+    for name in names:
+        try:
+            if fn is not None:
+                got[name] = fn(name)
+            else:
+                import spec as specs
+                from engine.serialize import state_adapter
+                got[name] = {"state": state_adapter(specs.get(name)).json_schema()}
+        except Exception as exc:  # noqa: BLE001
+            notes[name] = measure.short_error(exc)
+    return got, notes
+
+
+def write(path: Path, text: str, written: set[Path]) -> None:
+    """Write only when the text changed (so Sphinx re-reads only what changed)."""
+    written.add(path.resolve())
+    path.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        if path.read_text(encoding="utf-8") == text:
+            return
+    except OSError:
+        pass
+    path.write_text(text, encoding="utf-8")
+
+
+def generate(root: Path, out: Path, settings: Settings | None = None,
+             log: Callable[[str], None] = print) -> dict[str, GameData]:
+    settings = settings or Settings()
+    t0 = time.perf_counter()
+    sources.clear_cache()
+    pages.LABELS.clear()
+    import spec as specs
+    names = collect.available()
+    missing = [n for n in specs.REGISTRY if n not in names]
+
+    results: dict[str, Any] = {}
+    if settings.proofs:
+        for name in names:
+            results[name] = run_proofs(name)
+            log(f"fruitdocs: proofs of {name}: {results[name][2]:.1f} s")
+    datas: dict[str, GameData] = {}
+    for name in names:
+        datas[name] = collect.collect(root, name, settings, results)
+        log(f"fruitdocs: measured {name} in {datas[name].seconds:.1f} s")
+    broken = {n: d.error for n, d in datas.items() if d.spec is None}
+    good = [n for n in names if n not in broken]
+
+    for d in datas.values():
+        if d.spec is None:
+            continue
+        pages.LABELS.update(c.id.lower() for c in d.spec.clauses)
+        pages.LABELS.update(e["id"].lower() for e in d.ambiguities)
+        pages.LABELS.add(f"ambiguities-{d.name}")
+        shown = d.results if d.results is not None else d.properties
+        pages.LABELS.update(f"proof-{attr(p, 'id')}".lower() for p in shown or ())
+
+    written: set[Path] = set()
+    svg_dir = out / "_svg"
+    svg_dir.mkdir(parents=True, exist_ok=True)
+    for old in svg_dir.glob("*.svg"):
+        old.unlink()
+    write(out / "games.rst", pages.games_index(good, missing, broken), written)
+    listings: set[str] = set()
+    for name, d in datas.items():
+        if d.spec is None:
+            continue
+        write(out / pages.GAMES_DIR / f"{name}.rst", pages.game_page(root, d, svg_dir), written)
+        listings |= d.files
+        listings |= {e["witness"] for e in d.ambiguities if e.get("witness")}
+    for svg in svg_dir.glob("*.svg"):
+        written.add(svg.resolve())
+
+    if settings.proofs:
+        by_game = {n: results[n] for n in good if n in results}
+        note = ""
+    else:
+        by_game, note = {}, "the proofs were not run in this build"
+    props, why = measure.properties()
+    write(out / "proofs.rst", pages.proofs_page(by_game, note or why), written)
+
+    manifest, _ = measure.optional("engine.explore", "load_manifest")
+    stored = None
+    if manifest is not None:
+        try:
+            stored = manifest()
+        except Exception:  # noqa: BLE001
+            stored = None
+    if settings.exploration and good:
+        ex, why, secs = measure.exploration()
+    else:
+        ex, why, secs = None, ("no game is available yet" if not good else
+                               "skipped in this build"), 0.0
+    log(f"fruitdocs: exploration: {secs:.1f} s")
+    write(out / "exploration.rst", pages.exploration_page(ex, why, secs, stored), written)
+
+    entries = [(n, e) for n in good for e in datas[n].ambiguities]
+    notes = "; ".join(f"{n}: {datas[n].ambiguities_note}" for n in good
+                      if datas[n].ambiguities_note)
+    write(out / "register.rst", pages.register_page(entries, notes), written)
+    write(out / "notation.rst", pages.notation_page([datas[n].spec for n in good]), written)
+    got, why_not = schemas(good)
+    write(out / "schemas.rst", pages.schemas_page(got, why_not), written)
+    write(out / "api.rst", pages.api_page(api_modules(root)), written)
+    for rel in sorted(listings):
+        if (root / rel).is_file():
+            write(out / pages.SOURCE_DIR / f"{sources.source_docname(rel)}.rst",
+                  pages.listing_page(root, rel), written)
+
+    # remove what an earlier build wrote and this one did not (a renamed file, a game gone)
+    for p in sorted(out.rglob("*"), reverse=True):
+        if p.is_file() and p.resolve() not in written:
+            p.unlink()
+        elif p.is_dir() and not any(p.iterdir()):
+            p.rmdir()
+    (out / "manifest.json").write_text(json.dumps({
+        "games": good, "missing": missing, "broken": broken,
+        "seconds": round(time.perf_counter() - t0, 2)}, indent=2) + "\n", encoding="utf-8")
+    log(f"fruitdocs: generated {len(written)} files in {time.perf_counter() - t0:.1f} s")
+    return datas

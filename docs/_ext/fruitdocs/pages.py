@@ -1,0 +1,647 @@
+"""The generated pages, as reStructuredText text."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any, Iterable
+
+from . import pictures, scenes, session
+from .collect import GameData
+from .measure import attr
+from .rst import (admonition, bullets, code, directive, esc, fields, heading, indent, label,
+                  link, list_table, lit)
+from .rst import ref as _ref
+
+#: Every label the generated pages define (lower case); ``ref`` only links to these, so a
+#: stray ID in a proof or a register entry shows as text instead of breaking the build.
+LABELS: set[str] = set()
+
+
+def ref(name: str, text: str | None = None) -> str:
+    return _ref(name, text) if name.lower() in LABELS else lit(text or name)
+from .sources import Citation
+
+GAMES_DIR = "games"
+SOURCE_DIR = "source"
+
+
+def source_uri(cit: Citation | str, line: int | None = None, up: int = 1) -> str:
+    path = cit.path if isinstance(cit, Citation) else cit
+    line = cit.line if isinstance(cit, Citation) else line
+    from .sources import source_docname
+    uri = "../" * up + f"{SOURCE_DIR}/{source_docname(path)}.html"
+    return uri + (f"#L-{line}" if line else "")
+
+
+def cite(cit: Citation, up: int = 1, full: bool = False) -> str:
+    text = f"{cit.path}:{cit.line}" if full else cit.short
+    out = link(text, source_uri(cit, up=up))
+    return out + (f" ({lit(cit.where)})" if cit.where else "")
+
+
+def mark(ok: bool) -> str:
+    return "✓" if ok else "✗"
+
+
+def _title(spec: Any) -> str:
+    return spec.title or spec.name
+
+
+def _sections(clauses: Iterable[Any]) -> list[tuple[str, list[Any]]]:
+    """Clauses grouped by the number before the dot of their ID (``BAS-4.1`` -> ``BAS-4``),
+    in catalogue order; each group is titled by the rulebook sections it draws on."""
+    groups: dict[str, list[Any]] = {}
+    for c in clauses:
+        groups.setdefault(c.id.split(".")[0], []).append(c)
+    out = []
+    for key, members in groups.items():
+        names = list(dict.fromkeys(_short_section(c.section) for c in members if c.section))
+        title = " · ".join(names[:3]) + (" …" if len(names) > 3 else "")
+        out.append((f"{key} · {title}" if title else key, members))
+    return out
+
+
+def _short_section(section: str) -> str:
+    """``Bastos! > The Trick`` -> ``The Trick`` (the game is the page's title already)."""
+    return section.split(" > ", 1)[1] if " > " in section else section
+
+
+# --- the game page -----------------------------------------------------------------------------
+
+def game_page(root: Path, d: GameData, svg_dir: Path) -> str:
+    if d.spec is None:
+        return (heading(d.name, "=", over=True)
+                + admonition("note", f"The spec of {lit(d.name)} could not be loaded: "
+                             f"{esc(d.error)}. Its page appears here once it does."))
+    sp = d.spec
+    out = [label(f"game-{d.name}"), heading(_title(sp), "=", over=True)]
+    if sp.summary:
+        out.append(esc(sp.summary) + "\n\n")
+    out.append(_at_a_glance(d))
+    out.append(_diagram(d))
+    out.append(_pictures(root, d, svg_dir))
+    out.append(_clauses(d))
+    out.append(_ambiguities(d))
+    out.append(_invariants(d))
+    out.append(_examples(root, d))
+    out.append(_proofs(d))
+    out.append(_coverage(d))
+    return "".join(out)
+
+
+def _at_a_glance(d: GameData) -> str:
+    sp = d.spec
+    clauses = sp.clauses
+    kinds: dict[str, int] = {}
+    for c in clauses:
+        kinds[c.kind] = kinds.get(c.kind, 0) + 1
+    unchecked = [c.id for c in clauses if not d.checks(c.id)]
+    unfired = [c.id for c in clauses if not d.coverage.total(c.id) and
+               not d.coverage.refusals.get(c.id)]
+    variants = "; ".join(f"{v.name or 'base game'}: {', '.join(map(str, v.players))} players"
+                         for v in sp.variants)
+    cov = d.coverage
+    out = heading("At a glance", "=")
+    out += fields([
+        ("Game name", f"{lit(sp.name)} (``engine.load({sp.name!r})``)"),
+        ("Variants", esc(variants)),
+        ("Clauses", f"{len(clauses)} ("
+         + ", ".join(f"{n} {k}{'s' if n > 1 else ''}" for k, n in kinds.items()) + ")"),
+        ("Options", f"{len(sp.options)} (see :ref:`ambiguities-{sp.name}`)"),
+        ("Without a test or proof", f"{len(unchecked)}"
+         + (": " + ", ".join(ref(i) for i in unchecked) if unchecked else "")),
+        ("Never observed", f"{len(unfired)}"
+         + (": " + ", ".join(ref(i) for i in unfired) if unfired else "")),
+        ("Measured at build time",
+         f"{cov.games} random playouts ({cov.actions} actions), {cov.states} states in all"
+         f" with the exploration walk, {len(d.scenarios)} scenario files;"
+         f" {d.seconds:.1f} s"),
+    ])
+    return out
+
+
+def _diagram(d: GameData) -> str:
+    sp = d.spec
+    out = heading("Phases and transitions", "=")
+    out += ("Each box is a phase (``state.phase``); each arrow a move that leads from one phase to"
+            " another (the table below gives its notation and clauses). A dot marks where a game"
+            " starts; the phase ``over`` ends it.\n\n")
+    out += directive("graphviz", "", {"align": "center",
+                                      "caption": esc(f"{_title(sp)}: phases and moves")},
+                     pictures.phase_dot(sp, d.initial))
+    rows = []
+    for mv in sp.moves:
+        rows.append([lit(mv.notation or mv.name), ", ".join(lit(p) for p in sorted(mv.phases)),
+                     ", ".join(lit(p) for p in mv.to) or "(not declared)", ref(mv.rule)
+                     if mv.rule in sp.catalogue else lit(mv.rule), esc(mv.doc),
+                     ", ".join(dict.fromkeys(ref(g.rule) if g.rule in sp.catalogue
+                                             else lit(g.rule) for g in mv.guards)) or "—"])
+    out += list_table(["Move", "In phase", "Leads to", "Clause", "What it does",
+                       "Guards (in order)"], rows, [14, 12, 12, 10, 32, 20], "Moves")
+    return out
+
+
+def _pictures(root: Path, d: GameData, svg_dir: Path) -> str:
+    try:
+        pics = scenes.pictures(d.name, d.spec)
+    except Exception as exc:  # noqa: BLE001 - a picture must never break the page
+        return (heading("Pictures", "=")
+                + admonition("note", f"No picture could be drawn: {esc(exc)}"))
+    if not pics:
+        return ""
+    out = heading("Pictures", "=")
+    out += ("Drawn from engine states of seeded games, so they show what the engine does."
+            "\n\n")
+    for i, (title, svg_text, caption) in enumerate(pics):
+        fname = f"{d.name}-{i + 1}.svg"
+        (svg_dir / fname).write_text(svg_text, encoding="utf-8")
+        out += heading(title, "-")
+        out += directive("figure", f"../_svg/{fname}", {"alt": esc(title)}, esc(caption))
+    return out
+
+
+def _clauses(d: GameData) -> str:
+    sp = d.spec
+    out = heading("Clauses", "=")
+    out += ("Every clause of the catalogue, in our words, with its rulebook section; where"
+            " the spec implements it; the tests and proofs that name it; and how often the"
+            " engine made it fire during this build (events it emitted, and actions its guards"
+            " refused). ✗ marks what is missing.\n\n")
+    rows = []
+    cov = d.coverage
+    for c in sp.clauses:
+        fired = cov.total(c.id)
+        refused = cov.refusals.get(c.id, 0)
+        rows.append([ref(c.id), esc(c.section), str(len(d.code.get(c.id, ()))) or "0",
+                     f"{len(d.tests.get(c.id, ()))}", f"{len(d.proofs_of(c.id))}",
+                     f"{fired} / {refused}" if fired or refused else "✗ 0",
+                     mark(bool(d.checks(c.id))),
+                     ", ".join(ref(o.id) for o in d.options_of(c.id)) or "—"])
+    out += list_table(["Clause", "Section", "Code", "Tests", "Proofs", "Fired / refused",
+                       "Checked", "Options"], rows, [10, 22, 7, 7, 7, 12, 8, 15], "Summary")
+    for section, group in _sections(sp.clauses):
+        out += heading(section or "(no section)", "-")
+        for c in group:
+            out += _clause(d, c)
+    return out
+
+
+def _clause(d: GameData, c: Any) -> str:
+    out = label(c.id) + heading(c.id, "~")
+    out += esc(c.text) + "\n\n"
+    code_refs = d.code.get(c.id, [])
+    tests = d.tests.get(c.id, [])
+    proofs = d.proofs_of(c.id)
+    opts = d.options_of(c.id)
+    invs = d.invariants_of(c.id)
+    fired = d.coverage.fired(c.id)
+    refused = d.coverage.refusals.get(c.id, 0)
+    pairs = [("Rulebook section", esc(c.section)), ("Kind", esc(c.kind))]
+    if c.source:
+        pairs.append(("Source", esc(c.source)))
+    if c.id in d.declared:
+        pairs.append(("Declared in", cite(d.declared[c.id])))
+    pairs.append(("Implemented by", _cites(code_refs) or "— (not cited in the spec's code)"))
+    pairs.append(("Tests", _cites(tests, full=True) or "—"))
+    pairs.append(("Proofs", ", ".join(_proof_ref(p) for p in proofs) or "—"))
+    if invs:
+        pairs.append(("Invariants", ", ".join(ref(i.id) for i in invs)))
+    if opts:
+        pairs.append(("Ambiguities", ", ".join(
+            f"{ref(o.id)} ({lit(o.name)}, default {lit(o.default)})" for o in opts)))
+    seen = ", ".join(f"{n} in {src}" for src, n in fired.items())
+    if refused:
+        seen = (seen + "; " if seen else "") + f"refused {refused} candidate actions"
+    pairs.append(("Observed", seen or "never"))
+    out += fields(pairs)
+    if not tests and not proofs:
+        out += admonition("warning", "No test or proof names this clause.")
+    if not fired and not refused:
+        out += admonition("attention", "No scenario, exploration or random playout of this"
+                          " build made this clause fire: no event cited it and no guard citing"
+                          " it refused an action.")
+    return out
+
+
+def _cites(cits: list[Citation], limit: int = 8, full: bool = False) -> str:
+    if not cits:
+        return ""
+    shown = [cite(c, full=full) for c in cits[:limit]]
+    more = f" and {len(cits) - limit} more" if len(cits) > limit else ""
+    return "; ".join(shown) + more
+
+
+def _proof_ref(p: Any) -> str:
+    if isinstance(p, Citation):
+        return cite(p, full=True)
+    return ref(f"proof-{attr(p, 'id')}", attr(p, "id"))
+
+
+def _ambiguities(d: GameData) -> str:
+    sp = d.spec
+    out = label(f"ambiguities-{sp.name}") + heading("Ambiguities and options", "=")
+    if d.ambiguities_note:
+        out += admonition("note", f"The register's witness replays are not shown: "
+                          f"{d.ambiguities_note}.")
+    if not d.ambiguities:
+        return out + "This game declares no option.\n\n"
+    out += ("Where the rulebook is ambiguous, silent or contradicts itself, the spec offers each"
+            " reading as an option value (``--option name=value``). The default is marked; the"
+            " witness is a short scenario whose outcome differs between the readings.\n\n")
+    for e in d.ambiguities:
+        out += label(e["id"]) + heading(f"{e['id']} · {e['option']}", "-")
+        out += esc(e["question"]) + "\n\n"
+        out += list_table(["Value", "Reading", "Default"],
+                          [[lit(r["value"]), esc(r["text"]), "default" if r["default"] else ""]
+                           for r in e["readings"]], [15, 70, 15])
+        pairs = [("Clauses", ", ".join(ref(c) if c in sp.catalogue else lit(c)
+                                       for c in e["clauses"])),
+                 ("Section", esc(e.get("section", ""))),
+                 ("Kind", esc(e.get("kind", ""))),
+                 ("Why this default", esc(e.get("reason", ""))),
+                 ("Affects", esc(", ".join(e.get("affects") or ()))),
+                 ("Found by", esc(e.get("found_by", ""))),
+                 ("Settled by", esc(e.get("settled_by") or ""))]
+        wit = e.get("witness")
+        pairs.append(("Witness", link(wit, source_uri(wit)) if wit else "none yet"))
+        out += fields(pairs)
+        outs = e.get("outcomes")
+        if outs:
+            out += _outcomes(e, outs)
+        elif wit:
+            out += "The witness was not replayed in this build.\n\n"
+    return out
+
+
+def _outcomes(e: dict[str, Any], outs: dict[str, Any]) -> str:
+    differs = e.get("differs_in") or []
+    out = ("Replayed under each reading, the witness "
+           + (f"parts ways in: {esc(', '.join(differs))}.\n\n" if differs else
+              "gives the same outcome under every reading.\n\n"))
+    if not differs:
+        out += admonition("warning", "The readings do not part ways on this witness.")
+    rows = []
+    for value, o in outs.items():
+        refused = (f"action {o.get('refused_at')} refused ({lit(o.get('refused_by'))})"
+                   if o.get("refused_at") is not None else "—")
+        last = o.get("events") or []
+        tail = "; ".join(last[-1]) if last and last[-1] else ""
+        rows.append([lit(value) + (" (default)" if value == e.get("default") else ""),
+                     refused, esc(o.get("scores")), esc(o.get("winners")) if o.get("over")
+                     else "not over", esc(", ".join(o.get("legal", [])[:6])
+                                          + (" …" if len(o.get("legal", [])) > 6 else "")),
+                     esc(tail) or "—"])
+    out += list_table(["Reading", "Refused", "Scores", "Winners", "Legal next", "Last events"],
+                      rows, [14, 14, 12, 10, 25, 25])
+    return out
+
+
+def _invariants(d: GameData) -> str:
+    sp = d.spec
+    if not sp.invariants:
+        return ""
+    out = heading("Invariants", "=")
+    out += ("Checked on every state the exploration reaches, and by the property-based"
+            " tests.\n\n")
+    rows = [[lit(i.id), ", ".join(ref(r) if r in sp.catalogue else lit(r)
+                                           for r in i.rules), esc(i.statement)]
+            for i in sp.invariants]
+    return out + list_table(["Invariant", "Clauses", "Statement"], rows, [14, 26, 60])
+
+
+def _examples(root: Path, d: GameData) -> str:
+    out = heading("Worked examples", "=")
+    if not d.scenarios:
+        return out + (f"No scenario files yet (they live in ``{d.tests_dir}/scenarios/``).\n\n")
+    out += (f"The scenario files of ``{d.tests_dir}/scenarios/`` (the rulebook's worked"
+            " examples and other situations worth keeping), replayed by the engine while this"
+            " page was built. The output below is the engine's own; the same lines run as"
+            " doctests, so the page cannot drift from the code.\n\n")
+    for r in d.scenarios:
+        doc = r.doc
+        title = doc.get("title") or Path(r.path).stem.replace("-", " ").replace("_", " ")
+        out += heading(str(title), "-")
+        if doc.get("description"):
+            out += esc(doc["description"]) + "\n\n"
+        setup = {k: doc[k] for k in ("players", "variant", "options", "seed", "setup")
+                 if doc.get(k) not in (None, {}, "")}
+        out += fields([("File", link(r.path, source_uri(r.path))),
+                       ("Expectations", _expect_text(r))])
+        if setup:
+            out += code(json.dumps(setup, indent=None, separators=(", ", ": ")), "json")
+        if r.error and r.replay is None:
+            out += admonition("note", f"Not replayed: {esc(r.error)}")
+            continue
+        ses = session.run(example_code(r), cwd=root)
+        out += directive("doctest", "", {}, ses.doctest())
+        if ses.errors:
+            out += admonition("error", "This example raised: "
+                              + esc("; ".join(s.error for s in ses.errors)))
+    return out
+
+
+def example_code(r: Any) -> list[str]:
+    """The doctest statements that replay one scenario file and print what happened."""
+    lines = ["from engine.scenario import load_scenario, replay",
+             f"r = replay(load_scenario({r.path!r}))",
+             "for action, events in zip(r.scenario.actions, r.events):\n"
+             "    print(action)\n"
+             "    for e in events:\n"
+             "        print('   ', e)"]
+    if r.illegal_at is not None:
+        lines.append("print('refused:', r.scenario.actions[r.illegal_at])")
+        lines.append("print(r.error)")
+    lines += ["r.scores", "r.failures"]
+    return lines
+
+
+def _expect_text(r: Any) -> str:
+    exp = r.doc.get("expect")
+    if not exp:
+        return "none (a replay only)"
+    what = ", ".join(f"{k}" for k in exp)
+    if r.ok is None:
+        return f"{esc(what)} (not checked: {esc(r.error)})"
+    return f"{esc(what)}: " + ("all met" if r.ok else "**not met**: " + esc("; ".join(r.failures)))
+
+
+def _proofs(d: GameData) -> str:
+    out = heading("Proofs", "=")
+    if d.properties is None and d.results is None:
+        return out + f"Not yet available: {esc(d.properties_note or d.results_note)}.\n\n"
+    if d.results is not None:
+        out += (f"The Z3 properties of this game, run while this page was built"
+                f" ({d.results_seconds:.1f} s). See also :doc:`../proofs`.\n\n")
+        return out + proof_table(d.results, label_ids=True)
+    note = d.results_note or "the proofs were not run in this build"
+    out += f"Declared properties ({esc(note)}):\n\n"
+    return out + proof_table(d.properties or [], label_ids=True)
+
+
+def proof_table(results: list[Any], label_ids: bool = False, game_col: bool = False) -> str:
+    if not results:
+        return "No property declared yet.\n\n"
+    rows = []
+    anchors = ""
+    for r in results:
+        rid = attr(r, "id")
+        status = attr(r, "status")
+        expected = attr(r, "expected")
+        ok = attr(r, "ok")
+        if callable(ok):
+            ok = ok()
+        status_text = esc(status) if status else "(not run)"
+        if status and ok is False:
+            status_text = f"**{status_text}** ✗"
+        row = [lit(rid), ", ".join(ref(c) for c in attr(r, "clauses", ()) or ()),
+               esc(attr(r, "statement", "")), status_text, esc(expected or "—"),
+               f"{attr(r, 'seconds'):.2f}" if attr(r, "seconds") is not None else "—",
+               esc(attr(r, "detail", "") or "")]
+        if game_col:
+            row.insert(1, esc(attr(r, "game", "")))
+        rows.append(row)
+        if label_ids:
+            anchors += label(f"proof-{rid}")
+    header = ["Property", "Clauses", "Statement", "Status", "Expected", "Seconds", "Detail"]
+    widths = [12, 14, 30, 9, 9, 7, 19]
+    if game_col:
+        header.insert(1, "Game")
+        widths = [11, 9, 12, 26, 9, 9, 6, 18]
+    # the labels point at the table (one per property), so clauses can link to it
+    return anchors + list_table(header, rows, widths)
+
+
+def _coverage(d: GameData) -> str:
+    cov = d.coverage
+    sp = d.spec
+    out = heading("Clause coverage", "=")
+    sources = list(cov.events)
+    out += (f"Measured while this page was built: {cov.games} random playouts"
+            f" ({cov.actions} actions, every variant and every non-default reading), a bounded"
+            f" walk of the spec's exploration configurations, and the replay of its scenario"
+            f" and witness files. A clause counts as exercised when an event cites it or a"
+            f" guard citing it refused a candidate action.\n\n")
+    rows = []
+    for c in sp.clauses:
+        counts = [str(cov.events[s].get(c.id, 0)) for s in sources]
+        refused = cov.refusals.get(c.id, 0)
+        seen = sum(cov.events[s].get(c.id, 0) for s in sources) + refused
+        rows.append([ref(c.id), esc(c.kind), *counts, str(refused), mark(bool(seen))])
+    out += list_table(["Clause", "Kind", *[esc(s) for s in sources], "Guard refusals",
+                       "Exercised"], rows)
+    extra = sorted({r for s in sources for r in cov.events[s]} - d.all_ids)
+    if extra:
+        out += admonition("warning", "Events cite IDs the catalogue does not declare: "
+                          + ", ".join(lit(x) for x in extra))
+    if cov.notes:
+        out += admonition("note", "While measuring:\n\n" + bullets(esc(n) for n in
+                                                                    cov.notes[:20]))
+    return out
+
+
+# --- the other generated pages --------------------------------------------------------------
+
+def games_index(names: list[str], missing: list[str], broken: dict[str, str]) -> str:
+    out = label("games") + heading("The games", "=", over=True)
+    out += ("One page per game, generated from its spec while the site is built: the clauses"
+            " in our words, where each is implemented, tested, proved and observed, its"
+            " ambiguities with their witnesses, its phase diagram, pictures, worked examples"
+            " and proofs.\n\n")
+    if names:
+        out += directive("toctree", "", {"maxdepth": "1"},
+                         "\n".join(f"{GAMES_DIR}/{n}" for n in names))
+    for n in missing:
+        out += f"* {lit(n)}: not yet available (its spec has not landed).\n"
+    for n, why in broken.items():
+        out += f"* {lit(n)}: its spec could not be loaded ({esc(why)}).\n"
+    return out + "\n"
+
+
+def proofs_page(by_game: dict[str, Any], props_note: str) -> str:
+    out = label("proofs") + heading("Proof results", "=", over=True)
+    out += ("The Z3 properties of every game, run while this page was built. Each property"
+            " runs the game's own scoring and resolution code on symbolic inputs. *proved*: it"
+            " holds for every input; *refuted*: it fails (see the detail); *witness*: the"
+            " situation sought can happen; *unknown* and *error* are failures. *Expected* is"
+            " the status recorded in ``proofs/manifest.json``.\n\n")
+    if not by_game:
+        return out + f"Not yet available: {esc(props_note)}.\n\n"
+    for game, res in by_game.items():
+        out += heading(game, "=")
+        results, note, seconds = res
+        if results is None:
+            out += f"Not yet available: {esc(note)}.\n\n"
+            continue
+        bad = [r for r in results if attr(r, "ok") is False]
+        out += (f"{len(results)} properties in {seconds:.1f} s"
+                + (f"; not as expected: {', '.join(lit(attr(r, 'id')) for r in bad)}"
+                   if bad else "") + ".\n\n")
+        out += proof_table(results)
+    return out
+
+
+def exploration_page(result: Any, note: str, seconds: float, manifest: Any) -> str:
+    out = label("exploration") + heading("Exploration manifest", "=", over=True)
+    out += ("Each game declares a few small configurations whose whole reachable state space"
+            " is walked, like a model checker, checking every invariant and the generic"
+            " properties (no dead end, termination, known clauses). The manifest records the"
+            " expected number of states; a rule change that changes the reachable space shows"
+            " up there.\n\n")
+    if result is None:
+        out += f"The exploration was not run in this build: {esc(note)}.\n\n"
+    else:
+        out += f"Run while this page was built ({seconds:.1f} s).\n\n"
+        out += _generic_table(result)
+    if manifest is not None:
+        out += heading("The stored manifest", "=")
+        out += _generic_table(manifest)
+    return out
+
+
+def _generic_table(data: Any) -> str:
+    """Render a list of records or a nested mapping {game: {config: {...}}} as tables."""
+    rows = _records(data)
+    if not rows:
+        return code(json.dumps(data, indent=2, default=str)[:20000], "json")
+    keys: list[str] = []
+    for r in rows:
+        for k, v in r.items():
+            if k not in keys and not isinstance(v, (dict, list)):
+                keys.append(k)
+    body = [[esc(_fmt(r.get(k))) for k in keys] for r in rows]
+    out = list_table([esc(k) for k in keys], body)
+    nested = [(r, k) for r in rows for k, v in r.items() if isinstance(v, (dict, list)) and v]
+    if nested:
+        out += ".. rubric:: Details\n\n"
+        for r, k in nested[:40]:
+            name = " / ".join(esc(r.get(x)) for x in ("game", "config", "name") if r.get(x))
+            out += f"**{name or 'entry'}** — {esc(k)}:\n\n"
+            out += code(json.dumps(r[k], indent=2, default=str)[:4000], "json")
+    return out
+
+
+def _fmt(v: Any) -> str:
+    if isinstance(v, float):
+        return f"{v:.2f}"
+    return "—" if v is None else str(v)
+
+
+def _records(data: Any, path: tuple[str, ...] = ()) -> list[dict[str, Any]]:
+    if hasattr(data, "to_json"):
+        data = data.to_json()
+    if isinstance(data, list) and all(isinstance(x, dict) or hasattr(x, "to_json")
+                                      for x in data):
+        return [x.to_json() if hasattr(x, "to_json") else x for x in data]
+    if isinstance(data, dict):
+        if data and all(not isinstance(v, dict) for v in data.values()):
+            return [dict(zip(("game", "config", "name"), path)) | data] if path else [data]
+        out = []
+        for k, v in data.items():
+            if isinstance(v, (dict, list)):
+                out.extend(_records(v, path + (str(k),)))
+        return out
+    return []
+
+
+def register_page(entries: list[tuple[str, dict[str, Any]]], note: str) -> str:
+    out = label("register") + heading("Ambiguity register", "=", over=True)
+    out += ("Every place where a rulebook is ambiguous, silent or contradicts itself, across"
+            " the four games: the question, its readings, the default and why. Each entry"
+            " links to its full record (witness and per-reading outcome) on its game's"
+            " page.\n\n")
+    if note:
+        out += admonition("note", esc(note))
+    if not entries:
+        return out + "No entry yet.\n\n"
+    rows = []
+    for game, e in entries:
+        rows.append([ref(e["id"]), esc(game), lit(e["option"]), esc(e.get("kind", "")),
+                     esc(e["question"]),
+                     "; ".join(f"{lit(r['value'])}{' (default)' if r['default'] else ''}"
+                               for r in e["readings"]),
+                     ("✓ parts ways" if e.get("parts_ways") else
+                      ("✗ readings agree" if e.get("outcomes") else
+                       ("stored" if e.get("witness") else "none yet")))])
+    return out + list_table(["ID", "Game", "Option", "Kind", "Question", "Readings",
+                             "Witness"], rows, [9, 9, 12, 9, 33, 18, 10])
+
+
+def notation_page(specs: list[Any]) -> str:
+    out = label("notation") + heading("Notation", "=", over=True)
+    out += ("Actions are written as text: the move name and its arguments, optionally"
+            " prefixed by the seat (``p2: play B7``). Seats count from 0. ``str(action)``"
+            " always includes the prefix; it may be left out when only one seat could make"
+            " that action. Cards are written with the fruit's letter(s) and the number, as"
+            " below. Every table here is generated from the specs' moves.\n\n")
+    out += heading("Cards", "=")
+    out += list_table(["Game", "Fruits (prefix: fruit)", "Examples"], [
+        ["tindahan, bastos", "B banana, L lanzones, M mango, P pineapple, D durian",
+         "``B10``, ``M2``"],
+        ["fruit-passion", "CO coconut, PA papaya, FI fig, AV avocado, PI pineapple,"
+         " PG pomegranate, PF passion fruit; a hybrid card ends in ``*``", "``PI5*``, ``PF7``"],
+        ["tanuki-market", "S strawberry, F fig, B banana, P pineapple, W watermelon; an effect"
+         " follows a slash (``move``, ``replace``, ``favorite``, ``five``, ``bitten``); the"
+         " special cards ``GRANNY`` and ``TACO``", "``S``, ``F/move``, ``W/bitten``"],
+    ], [18, 60, 22])
+    for sp in specs:
+        out += heading(f"{_title(sp)} ({sp.name})", "=")
+        rows = [[lit(m.notation or m.name), ", ".join(lit(p) for p in sorted(m.phases)),
+                 ref(m.rule) if m.rule in sp.catalogue else lit(m.rule), esc(m.doc)]
+                for m in sp.moves]
+        out += list_table(["Form", "Phases", "Clause", "Meaning"], rows, [22, 18, 12, 48])
+        out += f"An unknown move is refused under {ref(sp.notation_rule)}.\n\n" \
+            if sp.notation_rule in sp.catalogue else ""
+    if not specs:
+        out += "No game spec is available yet.\n\n"
+    return out
+
+
+def schemas_page(schemas: dict[str, Any], notes: dict[str, str]) -> str:
+    out = label("schemas") + heading("JSON schemas", "=", over=True)
+    out += ("For front-ends: the JSON Schema of each game's dumped state"
+            " (``game.dumps(state)``), its per-seat view (``game.view(state, seat)``), an"
+            " action and a scenario file, generated from the spec's state type while this page"
+            " was built (the same as ``fruitspec schema GAME``).\n\n")
+    for game, doc in schemas.items():
+        out += heading(game, "=")
+        for part, schema in doc.items() if isinstance(doc, dict) else ():
+            if part == "game":
+                continue
+            out += heading(str(part), "-")
+            out += code(json.dumps(schema, indent=2, sort_keys=False), "json")
+    for game, why in notes.items():
+        out += heading(game, "=") + f"Not yet available: {esc(why)}.\n\n"
+    if not schemas and not notes:
+        out += "No game spec is available yet.\n\n"
+    return out
+
+
+def api_page(modules: list[tuple[str, str]]) -> str:
+    """autodoc of every importable module; ``modules``: (name, error or '')."""
+    out = label("api") + heading("API reference", "=", over=True)
+    out += ("The engine's public API (``import engine``) and the spec vocabulary that game specs"
+            " are written in. Generated by autodoc from the modules present in this build;"
+            " ``[source]`` links show the code.\n\n")
+    groups: dict[str, list[tuple[str, str]]] = {}
+    for name, err in modules:
+        groups.setdefault(name.split(".")[0], []).append((name, err))
+    titles = {"engine": "The engine", "spec": "The spec vocabulary", "proofs": "Proofs"}
+    for top, mods in groups.items():
+        out += heading(titles.get(top, top), "=")
+        for name, err in mods:
+            if err:
+                out += heading(name, "-") + f"Not yet available: {esc(err)}.\n\n"
+                continue
+            out += directive("automodule", name,
+                             {"members": "", "show-inheritance": ""}
+                             | ({"no-index": ""} if name in ("engine",) else {}))
+    return out
+
+
+def listing_page(root: Path, rel: str) -> str:
+    from .sources import listing_rst
+    return listing_rst(root, rel)
+
+
+__all__ = ["games_index", "game_page", "proofs_page", "exploration_page", "register_page",
+           "notation_page", "schemas_page", "api_page", "listing_page", "indent", "pictures"]
