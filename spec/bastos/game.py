@@ -675,7 +675,7 @@ class BastosSpec(GameSpec):
             if i == seat:
                 continue
             pool += [c for c in s.hands[i] if c not in shown]
-            if s.choices[i] is not None:
+            if s.choices[i] is not None and r.out:  # a pick has left the hand
                 pool.append(s.choices[i])
         rng.shuffle(pool)
         hands, choices = list(s.hands), list(s.choices)
@@ -686,7 +686,10 @@ class BastosSpec(GameSpec):
             k = len(s.hands[i]) - len(keep)
             hand, pool = keep + pool[:k], pool[k:]
             if s.choices[i] is not None:
-                choices[i], pool = pool[0], pool[1:]
+                if r.out:
+                    choices[i], pool = pool[0], pool[1:]
+                else:  # the secret pick is one of the cards still in the hand
+                    choices[i] = rng.choice(hand)
             hands[i] = _sorted(hand)
         return s._replace(hands=tuple(hands), choices=tuple(choices),
                           rng=rng.randrange(2 ** 63))

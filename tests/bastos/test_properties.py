@@ -118,3 +118,20 @@ class BastosMachine(RuleBasedStateMachine):
 
 TestBastosMachine = BastosMachine.TestCase
 TestBastosMachine.settings = settings(stateful_step_count=30)
+
+
+@given(configs(), st.integers(0, 2**32), st.integers(0, 60), st.randoms(use_true_random=False))
+def test_views_hide_hands_and_secret_picks(cfg, seed, steps, rnd) -> None:
+    players, options = cfg
+    g = engine.load("bastos", players=players, options=options)
+    s = g.new(seed=seed)
+    for _ in range(steps):
+        s = g.apply(s, rnd.choice(g.legal_actions(s)))
+    for seat in [*range(players), None]:
+        other = SPEC.resample(g.config, s, seat, rnd)
+        assert SPEC.validate(g.config, other) is None
+        assert g.view(other, seat) == g.view(s, seat)
+    if s.phase == "choose":  # a pick stays secret until every seat has picked
+        for seat in range(players):
+            shown = g.view(s, seat)["choices"]
+            assert all(v in (True, False) for i, v in enumerate(shown) if i != seat)
