@@ -357,6 +357,8 @@ def _inv_hands(cfg: Config, s: TinState) -> str | None:
             return f"seat {i} acted more often than there were tricks"
     if s.phase in ("trick", "start") and s.acted == 0 and not all(s.hands):
         return "a trick starts although a seat has no card"
+    if s.phase != "over" and tricks == 0 and s.acted == 0 and s.leader != (s.dealer + 1) % n:
+        return f"seat {s.leader} starts the round, not the seat left of dealer {s.dealer}"
     if len(s.trick) != len(s.trick_seats) or len(s.trick) > n:
         return "the trick on the table is malformed"
     if s.phase != "over" and sum(map(len, s.taken)) + len(s.trick) != \
@@ -385,10 +387,10 @@ INVARIANTS = (
     Invariant("TIN-I2", ("TIN-1.3", "TIN-2.5", "TIN-5.1", "TIN-5.4"),
               "no seat has more than nine sellers, and with limited sellers a seat's "
               "placed and unplaced sellers make nine", _inv_sellers),
-    Invariant("TIN-I3", ("TIN-3.4", "TIN-6.1"),
+    Invariant("TIN-I3", ("TIN-3.1", "TIN-3.4", "TIN-3.6", "TIN-6.1"),
               "a seat acts at most once a trick; a trick only starts while every seat "
-              "holds a card", _inv_hands),
-    Invariant("TIN-I4", ("TIN-2.2", "TIN-4.3", "TIN-8.1"),
+              "holds a card; the seat left of the dealer starts a round", _inv_hands),
+    Invariant("TIN-I4", ("TIN-1.2", "TIN-1.4", "TIN-2.2", "TIN-4.3", "TIN-8.1"),
               "the cart and the led fruit are on stalls in play; the round number stays "
               "within the number of seats", _inv_positions),
 )
