@@ -55,6 +55,14 @@ def _why_follow(cfg: Config, s: TinState, a: Any) -> str:
     return f"seat {a.player} must follow {_name(s.led)} (holds {held})"
 
 
+def _why_not_held(cfg: Config, s: TinState, a: Any) -> str:
+    card = a.args[0]
+    if card[0] not in s.fruits:
+        return (f"{card} is not in play in this game (fruits in play:"
+                f" {', '.join(s.fruits)})")
+    return f"seat {a.player} does not hold {card}"
+
+
 def _play_domain(cfg: Config, s: TinState, seat: int):
     hand = s.hands[seat]
     led = s.led
@@ -121,8 +129,18 @@ def _cart_actors(cfg: Config, s: TinState):
 
 def _cart_domain(cfg: Config, s: TinState, seat: int):
     if s.phase == "start" or s.acted == 0:
-        return [ONE_LETTER[f] for f in s.fruits]
+        return [ONE_LETTER[f] for f in s.fruits if FRUIT_INDEX[f] != s.cart
+                or s.phase == "start"]
     return ()
+
+
+def _seller_domain(cfg: Config, s: TinState, seat: int):
+    if seat == s.leader or s.led < 0:
+        return ()
+    return NO_ARGS
+
+
+NO_ARGS = ((),)
 
 
 ONE_LETTER = {f: (f,) for f in FRUITS}
@@ -278,11 +296,7 @@ PLAY = Move(
     name="play", rule="TIN-3.4", phases=frozenset({"trick"}), actors=_turn,
     domain=_play_domain,
     guards=(
-        guard("TIN-4.7", lambda cfg, s, a: a.args[0][0] in s.fruits,
-              lambda cfg, s, a: f"{a.args[0]} is not in play in this game (fruits in play:"
-                                f" {', '.join(s.fruits)})"),
-        guard("TIN-4.7", lambda cfg, s, a: a.args[0] in s.hands[a.player],
-              "seat {seat} does not hold {arg}"),
+        guard("TIN-4.7", lambda cfg, s, a: a.args[0] in s.hands[a.player], _why_not_held),
         guard("TIN-4.1", _follows, _why_follow),
     ),
     effect=_play, parse=pattern(r"[BLMPD](?:10|[1-9])", what="a card such as B7 or M10"),
@@ -291,7 +305,7 @@ PLAY = Move(
 
 SELLER = Move(
     name="seller", rule="TIN-5.1", phases=frozenset({"trick"}), actors=_turn,
-    domain=lambda cfg, s, seat: ((),),
+    domain=_seller_domain,
     guards=(
         guard("TIN-5.2", lambda cfg, s, a: a.player != s.leader,
               "seat {seat} starts this trick and may not place a seller"),

@@ -21,6 +21,7 @@ False
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any, Sequence
 
 from spec.common import symbolic as sym
@@ -126,6 +127,25 @@ def stall_points(counts: Sequence[Num], is_trump: Any, *, trump_tie: str = "spli
     return out
 
 
+@lru_cache(maxsize=4096)
+def _stall_ints(counts: tuple[int, ...], is_trump: bool, *options: str) -> tuple[int, ...]:
+    return tuple(_stall_any(counts, is_trump, *options))
+
+
+def _stall_any(counts: Sequence[Num], is_trump: Any, trump_tie: str, second_after_tie: str,
+               rounding: str, trump_values: str) -> list[Num]:
+    return stall_points(counts, is_trump, trump_tie=trump_tie,
+                        second_after_tie=second_after_tie, rounding=rounding,
+                        trump_stall=trump_values)
+
+
+def _stall(counts: Sequence[Num], is_trump: Any, *options: str) -> list[Num]:
+    """stall_points, remembered for plain ints (the engine scores the same stalls often)."""
+    if (is_trump is True or is_trump is False) and all(type(c) is int for c in counts):
+        return list(_stall_ints(tuple(counts), is_trump, *options))
+    return _stall_any(counts, is_trump, *options)
+
+
 def card_points(tricks: Num, hand_left: Num) -> Num:
     """TIN-6.2 and TIN-6.3: +2 a trick won, -1 a card still held."""
     return 2 * tricks - hand_left
@@ -143,10 +163,8 @@ def round_parts(tricks: Sequence[Num], hand_left: Sequence[Num],
     if placed is None:  # sellers go back each round: what stands was placed this round
         placed = [Sum(stall[i] for stall in sellers_by_stall) for i in range(n)]
     cards = [card_points(tricks[i], hand_left[i]) for i in range(n)]
-    stalls = [stall_points(counts, trump_stall == f, trump_tie=trump_tie,
-                           second_after_tie=second_after_tie, rounding=rounding,
-                           trump_stall=trump_values)
-              for f, counts in enumerate(sellers_by_stall)]
+    stalls = [_stall(counts, trump_stall == f, trump_tie, second_after_tie, rounding,
+                     trump_values) for f, counts in enumerate(sellers_by_stall)]
     base = [cards[i] + Sum(pts[i] for pts in stalls) for i in range(n)]
     empty = [And(tricks[i] == 0, placed[i] == 0) for i in range(n)]
     ranked = base if empty_best == "round" else cards
