@@ -35,6 +35,7 @@ class Rules(NamedTuple):
     first_only: bool  # BAS-A5
     may: bool  # BAS-A6
     unbeatable_aside: bool  # BAS-A7
+    early_discards: bool  # BAS-A9: cards of a fruit played before it became trump
     removed: int | None  # BAS-A8: a fixed fruit, or None = drawn (three players)
 
 
@@ -96,7 +97,8 @@ def _round_state(r: Rules, rnd: int, dealer: int, removed: int | None, hands, le
     return BastosState(
         phase="choose", round=rnd, dealer=dealer, removed=removed, hands=hands,
         choices=(None,) * n, bastos=(None,) * n, leftover=leftover, values=(0,) * 5,
-        trump=scoring.NO_TRUMP, leader=(dealer + 1) % n, trick=(), declined=False,
+        trump=scoring.NO_TRUMP, leader=(dealer + 1) % n, trick=(), trump_from=0,
+        declined=False,
         pending=(), tricks=((),) * n, aside=(), dealt=sum(map(len, hands)),
         totals=tuple(totals), rng=rng)
 
@@ -281,7 +283,8 @@ def _play(cfg: Config, s: BastosState, a) -> tuple[BastosState, list[Event]]:
         value = s.values[f]
         new = scoring.declare_value(value)
         values = s.values[:f] + (new,) + s.values[f + 1:]
-        changes.update(trump=f, values=values)
+        changes.update(trump=f, values=values,
+                       trump_from=len(s.trick) if r.early_discards else 0)
         events.append(ev("BAS-5.1", "seat {seat} cannot follow and declares {fruit} trump"
                          " with {card}", seat=seat, fruit=FRUIT_NAMES[f], card=card))
         events.append(ev("BAS-5.2", "{fruit} drops from {old} to {new}{floor}",
@@ -331,9 +334,10 @@ def _resolve(cfg: Config, s: BastosState, events: list[Event]) -> BastosState:
     fruits = [FRUIT[c] for c in s.trick]
     own = [fruits[i] == _colour(s, seats[i]) for i in range(n)]
     pos = scoring.trick_winner_ints(fruits, [RANK[c] for c in s.trick], own, s.trump,
+                                    s.trump_from,
                                trump_is_discard=r.trump_is_discard,
                                unbeatable_aside=r.unbeatable_aside)
-    base = dict(trick=(), declined=False, pending=(), phase="play")
+    base = dict(trick=(), trump_from=0, declined=False, pending=(), phase="play")
     if pos == scoring.SET_ASIDE:
         if all(own):
             events.append(ev("BAS-6.5", "every seat played its own Bastos! colour: the trick"
@@ -354,7 +358,7 @@ def _resolve(cfg: Config, s: BastosState, events: list[Event]) -> BastosState:
                     why += ", a trump included, under the reading all-discard=leader-wins"
             else:
                 rule, why = "BAS-6.2", "only Bastos! cards followed; reading no-winner=leader"
-        elif fruits[pos] == s.trump:
+        elif fruits[pos] == s.trump and pos >= s.trump_from:
             rule, why = "BAS-6.1", "highest trump"
         elif own[0] and all(f == led for f in fruits[1:]):
             rule, why = "BAS-6.4", "highest follower of a led Bastos! colour"
@@ -489,6 +493,8 @@ def _hand_sizes(cfg: Config, s: BastosState) -> str | None:
 def _trump_ok(cfg: Config, s: BastosState) -> str | None:
     if s.trump >= 0 and any(b is not None and FRUIT[b] == s.trump for b in s.bastos):
         return f"{FRUIT_NAMES[s.trump]} is trump and a Bastos! colour"
+    if not 0 <= s.trump_from <= max(len(s.trick) - 1, 0):
+        return f"trumps count from position {s.trump_from} of a {len(s.trick)}-card trick"
     return None
 
 
@@ -550,6 +556,7 @@ class BastosSpec(GameSpec):
             trump_is_discard=o["all-discard"] == "leader-wins",
             first_only=o["declare-trump"] == "first-only", may=o["adjust-obligation"] == "may",
             unbeatable_aside=o["no-winner"] == "set-aside",
+            early_discards=o["early-cards"] == "discards",
             removed=None if rem == "drawn" else FRUIT_OPTION[rem])
 
     def initial(self, cfg: Config, seed: int, setup: Mapping[str, Any] | None) -> BastosState:
@@ -724,7 +731,8 @@ SPEC = BastosSpec(
         "phase": PUBLIC, "round": PUBLIC, "dealer": PUBLIC, "removed": PUBLIC,
         "hands": OWNER, "choices": OWNER, "bastos": PUBLIC, "leftover": PUBLIC,
         "values": PUBLIC, "trump": PUBLIC, "leader": PUBLIC, "trick": PUBLIC,
-        "declined": PUBLIC, "pending": PUBLIC, "tricks": _tricks_view, "aside": PUBLIC,
+        "trump_from": PUBLIC, "declined": PUBLIC, "pending": PUBLIC,
+        "tricks": _tricks_view, "aside": PUBLIC,
         "dealt": PUBLIC, "totals": PUBLIC, "rng": SECRET,
     },
     moves=(CHOOSE, PLAY, ADJUST), notation_rule="BAS-9.1",

@@ -202,6 +202,18 @@ OPTIONS: tuple[Option, ...] = (
         "the rulebook lets any one fruit go; a seeded draw favours none (unlike Tindahan,"
         " Bastos! does not keep bananas)",
         affects=("set-up", "legal actions"), kind="gap"),
+    Option(
+        "BAS-A9", "early-cards", ("BAS-5.3", "BAS-6.1"), S_FOLLOW,
+        "A seat discards a fruit without declaring it; a later seat of the same trick"
+        " declares that fruit trump. Is the earlier card a trump too?",
+        (_R("discards", "no: the declaring card is the first trump; earlier cards of that"
+            " fruit in the trick stay discards"),
+         _R("trumps", "yes: once the fruit is trump, every card of it in the trick is a"
+            " trump, whenever it was played")),
+        "discards",
+        "the rulebook calls the declaring card the first trump card played, so nothing"
+        " before it was a trump",
+        affects=("scores",)),
 )
 
 CATALOGUE = Catalogue("BAS", CLAUSES, OPTIONS)

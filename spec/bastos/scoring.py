@@ -58,22 +58,25 @@ def declare_value(value: Num) -> Num:
 
 
 def trick_winner(fruits: Sequence[Num], ranks: Sequence[Num], own: Sequence[Bool],
-                 trump: Num, *, trump_is_discard: bool = False,
+                 trump: Num, trump_from: Num = 0, *, trump_is_discard: bool = False,
                  unbeatable_aside: bool = False) -> Num:
     """The position (0 = leader) that takes the trick, or ``SET_ASIDE``.
 
     ``own[i]``: the card at position ``i`` is its player's own Bastos! colour.
     ``trump`` is the trump when the trick is complete, one declared during it included (the
-    declaring card counts as a trump: BAS-5.3). Keyword flags pick the readings of
-    BAS-A4 (``all-discard=leader-wins``) and BAS-A7 (``no-winner=set-aside``).
+    declaring card counts as a trump: BAS-5.3); cards of that fruit before position
+    ``trump_from`` (the declaring card's, under BAS-A9's default) were plain discards.
+    Keyword flags pick the readings of BAS-A4 (``all-discard=leader-wins``) and BAS-A7
+    (``no-winner=set-aside``).
     """
     n = len(fruits)
     led = fruits[0]
     tr = trump
+    trumps = [And(fruits[i] == tr, i >= trump_from) for i in range(n)]
     # a card can win only if it is a trump or of the led fruit and not its player's own
     # Bastos! colour (BAS-6.1, BAS-6.2); a trump outranks any card of the led fruit
-    keys = [If(Or(own[i], And(fruits[i] != tr, fruits[i] != led)), 0,
-               If(fruits[i] == tr, 20, 10) + ranks[i]) for i in range(n)]
+    keys = [If(Or(own[i], And(Not(trumps[i]), fruits[i] != led)), 0,
+               If(trumps[i], 20, 10) + ranks[i]) for i in range(n)]
     best: Num = keys[0]
     top: Num = If(keys[0] > 0, 0, SET_ASIDE)
     for i in range(1, n):
@@ -82,7 +85,7 @@ def trick_winner(fruits: Sequence[Num], ranks: Sequence[Num], own: Sequence[Bool
         best = If(better, keys[i], best)
     all_own = And(*own)  # BAS-6.5
     nobody_followed = And(*(fruits[i] != led for i in range(1, n)))
-    any_trump = Or(*(And(Not(own[i]), fruits[i] == tr) for i in range(1, n)))
+    any_trump = Or(*(And(Not(own[i]), trumps[i]) for i in range(1, n)))
     if trump_is_discard:
         leader_takes = And(own[0], nobody_followed)
     else:
@@ -111,7 +114,7 @@ _MEMO: dict[tuple, int] = {}
 
 
 def trick_winner_ints(fruits: Sequence[int], ranks: Sequence[int], own: Sequence[bool],
-                      trump: int, *, trump_is_discard: bool = False,
+                      trump: int, trump_from: int = 0, *, trump_is_discard: bool = False,
                       unbeatable_aside: bool = False) -> int:
     """:func:`trick_winner` on plain ints, memoised: the engine's fast path.
 
@@ -125,11 +128,11 @@ def trick_winner_ints(fruits: Sequence[int], ranks: Sequence[int], own: Sequence
     cf = tuple(names.setdefault(f, len(names) + 1) for f in fruits)
     order = sorted(set(ranks))
     cr = tuple(order.index(r) + 1 for r in ranks)
-    key = (cf, cr, tuple(own), 0 if trump != NO_TRUMP else NO_TRUMP, trump_is_discard,
-           unbeatable_aside)
+    key = (cf, cr, tuple(own), 0 if trump != NO_TRUMP else NO_TRUMP, trump_from,
+           trump_is_discard, unbeatable_aside)
     found = _MEMO.get(key)
     if found is None:
-        found = _MEMO[key] = trick_winner(cf, cr, key[2], key[3],
+        found = _MEMO[key] = trick_winner(cf, cr, key[2], key[3], trump_from,
                                           trump_is_discard=trump_is_discard,
                                           unbeatable_aside=unbeatable_aside)
     return found

@@ -36,6 +36,7 @@ class BastosState(NamedTuple):
     trump: int  # fruit index, -1 while no fruit is trump
     leader: int
     trick: Hand  # cards of the current trick, the leader's first
+    trump_from: int  # position in the trick from which trump-fruit cards count as trumps
     declined: bool  # a seat of this trick could not follow and did not declare trump
     pending: tuple[int, ...]  # seats that owe a value change, in order
     tricks: tuple[Hand, ...]  # per seat: the cards of the tricks it has won this round

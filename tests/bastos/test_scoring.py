@@ -18,17 +18,18 @@ def test_doctests() -> None:
     assert doctest.testmod(scoring).failed == 0
 
 
-def _oracle(fruits, ranks, own, trump, trump_is_discard, unbeatable_aside) -> int:
+def _oracle(fruits, ranks, own, trump, trump_from, trump_is_discard, unbeatable_aside) -> int:
     """The trick rules of BAS-6, stated as plainly as possible."""
     n = len(fruits)
     if all(own):
         return SET_ASIDE  # BAS-6.5
     led = fruits[0]
-    trumped = any(fruits[i] == trump and not own[i] for i in range(1, n))
+    is_trump = [fruits[i] == trump and i >= trump_from for i in range(n)]
+    trumped = any(is_trump[i] and not own[i] for i in range(1, n))
     if own[0] and all(f != led for f in fruits[1:]) and (trump_is_discard or not trumped):
         return 0  # BAS-6.3
     able = [i for i in range(n) if not own[i]]
-    pool = [i for i in able if fruits[i] == trump] or [i for i in able if fruits[i] == led]
+    pool = [i for i in able if is_trump[i]] or [i for i in able if fruits[i] == led]
     if pool:
         return max(pool, key=lambda i: ranks[i])  # BAS-6.1
     return SET_ASIDE if unbeatable_aside else 0  # BAS-A7
@@ -41,21 +42,23 @@ def tricks(draw):
     trump = draw(st.sampled_from([NO_TRUMP, 0, 1, 2, 3, 4]))
     fruits = [FRUIT[c] for c in cards]
     own = [draw(st.booleans()) and f != trump for f in fruits]  # trump is never a colour
-    return fruits, [RANK[c] for c in cards], own, trump
+    trump_from = draw(st.integers(0, n - 1)) if trump != NO_TRUMP else 0
+    return fruits, [RANK[c] for c in cards], own, trump, trump_from
 
 
 @given(tricks(), st.booleans(), st.booleans())
 def test_trick_winner_matches_the_rules(trick, trump_is_discard, unbeatable_aside) -> None:
-    fruits, ranks, own, trump = trick
-    got = trick_winner(fruits, ranks, own, trump, trump_is_discard=trump_is_discard,
+    fruits, ranks, own, trump, start = trick
+    got = trick_winner(fruits, ranks, own, trump, start, trump_is_discard=trump_is_discard,
                        unbeatable_aside=unbeatable_aside)
-    assert got == _oracle(fruits, ranks, own, trump, trump_is_discard, unbeatable_aside)
+    assert got == _oracle(fruits, ranks, own, trump, start, trump_is_discard,
+                          unbeatable_aside)
 
 
 @given(tricks())
 def test_one_winner_unless_set_aside(trick) -> None:
-    fruits, ranks, own, trump = trick
-    got = trick_winner(fruits, ranks, own, trump)
+    fruits, ranks, own, trump, start = trick
+    got = trick_winner(fruits, ranks, own, trump, start)
     assert got in range(len(fruits)) or (got == SET_ASIDE and all(own))
     if got != SET_ASIDE and got != 0:
         assert not own[got]  # a Bastos! card never wins (BAS-6.2)
@@ -114,14 +117,14 @@ def test_symbolic_trick_has_one_winner_unless_all_bastos() -> None:
     fruits = z3.Ints(" ".join(f"f{i}" for i in range(n)))
     ranks = z3.Ints(" ".join(f"r{i}" for i in range(n)))
     own = z3.Bools(" ".join(f"o{i}" for i in range(n)))
-    trump = z3.Int("trump")
+    trump, start = z3.Ints("trump start")
     distinct = [z3.Or(fruits[i] != fruits[j], ranks[i] != ranks[j])
                 for i in range(n) for j in range(i + 1, n)]
     pre = z3.And(*[z3.And(f >= 0, f <= 4) for f in fruits],
                  *[z3.And(r >= 1, r <= 9) for r in ranks], *distinct,
-                 trump >= -1, trump <= 4,
+                 trump >= -1, trump <= 4, start >= 0, start < n,
                  *[z3.Implies(own[i], fruits[i] != trump) for i in range(n)])
-    w = trick_winner(fruits, ranks, own, trump)
+    w = trick_winner(fruits, ranks, own, trump, start)
     assert _proved(z3.Implies(pre, z3.And(w >= -1, w < n)))
     assert _proved(z3.Implies(pre, (w == SET_ASIDE) == z3.And(*own)))
     # a winner other than the leader never won with its own Bastos! colour
@@ -143,7 +146,7 @@ def test_symbolic_round_scores() -> None:
 
 @given(tricks(), st.booleans(), st.booleans())
 def test_memoised_fast_path_agrees(trick, trump_is_discard, unbeatable_aside) -> None:
-    fruits, ranks, own, trump = trick
+    fruits, ranks, own, trump, start = trick
     flags = {"trump_is_discard": trump_is_discard, "unbeatable_aside": unbeatable_aside}
-    assert (scoring.trick_winner_ints(fruits, ranks, own, trump, **flags)
-            == trick_winner(fruits, ranks, own, trump, **flags))
+    assert (scoring.trick_winner_ints(fruits, ranks, own, trump, start, **flags)
+            == trick_winner(fruits, ranks, own, trump, start, **flags))

@@ -92,3 +92,9 @@ def test_in_hand_reading_keeps_the_shown_card_playable() -> None:
     r = replay(WITNESSES / "BAS-A1.json", options={"bastos-card": "in-hand"})
     assert r.state.hands[0] == ("M1", "M2") and r.state.bastos[0] == "M1"
     assert {str(a) for a in r.game.legal_actions(r.state)} == {"p0: play M1", "p0: play M2"}
+
+
+def test_early_cards_of_the_declared_fruit() -> None:
+    path = WITNESSES / "BAS-A9.json"
+    assert replay(path).scores == [0, 0, -4]
+    assert replay(path, options={"early-cards": "trumps"}).scores == [0, -4, 0]
