@@ -653,7 +653,7 @@ class BastosSpec(GameSpec):
             "table": {FRUITS[f]: s.values[f] for f in _in_play(s)},
             "trump": FRUITS[s.trump] if s.trump >= 0 else None,
             "colours": [FRUITS[FRUIT[b]] if b else None for b in s.bastos],
-            "removed_fruit": FRUITS[s.removed] if s.removed is not None else None,
+            "removed": FRUITS[s.removed] if s.removed is not None else None,
             "turn": s.turn if s.phase == "play" else None,
             "to_adjust": s.pending[0] if s.pending and s.phase == "adjust" else None,
             "rounds": cfg.extra.rounds,

@@ -100,7 +100,8 @@ CLAUSES: tuple[Clause, ...] = (
     # 9 notation and model
     C("BAS-9.1", "Moves: 'bastos CARD' picks the Bastos! card; 'play CARD' plays a card,"
       " 'play CARD trump' discards it and declares its fruit trump; 'adjust F+1' or"
-      " 'adjust F-1' changes fruit F's value after playing one's own colour.", S_PLAY,
+      " 'adjust F-1' changes fruit F's value after playing one's own colour ('adjust pass'"
+      " declines it under the reading adjust-obligation=may).", S_PLAY,
       kind="setting"),
     C("BAS-9.2", "A set-up may fix a position for examples and exhaustive search: the dealer,"
       " the hands (equal sizes, at most the full deal), the odd card, the round number and"
