@@ -12,6 +12,7 @@ from spec.common.errors import (ConfigError, IllegalAction, MalformedAction, Set
 
 from .serialize import state_adapter
 
+_new_action = tuple.__new__  # skips NamedTuple.__new__'s argument handling on the hot path
 _ACTION_RE = re.compile(r"\s*(?:p(\d+)\s*:\s*)?(\S(?:.*\S)?)\s*")
 
 
@@ -207,17 +208,19 @@ class Game:
             return self._cache
         cfg = self.config
         out: list[Action] = []
+        append = out.append
         if not self.spec.is_over(cfg, state):
             for mv in self.spec.moves_in(state.phase):
-                guards = mv.guards
+                checks = mv.checks
+                name = mv.name
                 for seat in mv.actors(cfg, state):
                     for args in mv.domain(cfg, state, seat):
-                        a = Action(seat, mv.name, args)
-                        for g in guards:
-                            if not g.ok(cfg, state, a):
+                        a = _new_action(Action, (seat, name, args))
+                        for ok in checks:
+                            if not ok(cfg, state, a):
                                 break
                         else:
-                            out.append(a)
+                            append(a)
         self._cache_key = state
         self._cache = (out, frozenset(out))
         return self._cache

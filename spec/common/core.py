@@ -13,6 +13,7 @@ running the same guards.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any, Callable, Iterable, Mapping, NamedTuple
 
 from .errors import ConfigError
@@ -126,6 +127,10 @@ class Move:
     doc: str
     to: tuple[str, ...] = ()  # phases the effect may lead to (for diagrams and tests)
     notation: str = ""  # e.g. "play CARD"
+
+    @cached_property
+    def checks(self) -> tuple[Check, ...]:
+        return tuple(g.ok for g in self.guards)
 
 
 @dataclass(frozen=True)

@@ -21,24 +21,39 @@ def is_symbolic(*values: Any) -> bool:
 
 
 def If(cond: Bool, then: Num, other: Num) -> Num:  # noqa: N802 - mirrors z3.If
+    # A plain bool decides at once (the engine's case); only a Z3 condition needs z3.If.
+    if cond is True:
+        return then
+    if cond is False:
+        return other
     if is_symbolic(cond, then, other):
         return _z3.If(cond, then, other)
     return then if cond else other
 
 
+def _plain_bools(conds: tuple) -> bool:
+    return all(c is True or c is False for c in conds)
+
+
 def And(*conds: Bool) -> Bool:  # noqa: N802
+    if _plain_bools(conds):
+        return all(conds)
     if is_symbolic(*conds):
         return _z3.And(*conds)
     return all(conds)
 
 
 def Or(*conds: Bool) -> Bool:  # noqa: N802
+    if _plain_bools(conds):
+        return any(conds)
     if is_symbolic(*conds):
         return _z3.Or(*conds)
     return any(conds)
 
 
 def Not(cond: Bool) -> Bool:  # noqa: N802
+    if cond is True or cond is False:
+        return not cond
     if is_symbolic(cond):
         return _z3.Not(cond)
     return not cond
