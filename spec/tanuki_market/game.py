@@ -226,7 +226,8 @@ def _keep(cfg: Config, s: TanukiState, a: Any) -> tuple[TanukiState, list]:
 def _place(cfg: Config, s: TanukiState, a: Any) -> tuple[TanukiState, list]:
     i = _cart(a)
     card = s.hand[0]
-    s = s._replace(hand=(), carts=_set(s.carts, i, s.carts[i] + (card,)), last_placed=i)
+    s = s._replace(hand=(), carts=_set(s.carts, i, s.carts[i] + (card,)),
+                   last_placed=i if cfg.extra.solo else -1)
     if s.kinds[i] == "secret" and card != GRANNY:
         evs = [ev("TAN-7.3", "seat {seat} places a card face down on cart {cart}",
                   seat=a.player, cart=i + 1)]
@@ -904,7 +905,7 @@ def initial_state(cfg: Config, seed: int, setup: Mapping[str, Any] | None) -> Ta
         last_placed=-1, dry=False, haul=((),) * n, haul_hidden=((),) * n, pending=(0,) * n,
         special=("",) * n, tables=tables, salad=((),) * n,
         taco=-1 if X.solo else leader, granny=-1, last=False, auto=(), out=(), cards=cards,
-        rng=rng)
+        under=len(deck) - 1 - deck.index(GRANNY), rng=rng)
     if X.solo:
         s = _settle_solo(cfg, s, [])
     return s
@@ -999,9 +1000,20 @@ def _one_cart_each(cfg: Config, s: TanukiState) -> str | None:
     return None
 
 
+def round_need(cfg: Config, kinds: tuple[str, ...]) -> int:
+    """The most fruit cards one round can take off the deck after Granny came: every
+    cart's room, less Taco's place, less Granny's place, plus the leader's kept card
+    (plus one when Granny may ride as a 4th card)."""
+    X: Extra = cfg.extra
+    return (sum(CAPACITY[k] for k in kinds) - (0 if X.solo else 1)
+            + (1 if X.granny_fourth else 0))
+
+
 def _never_dry(cfg: Config, s: TanukiState) -> str | None:
-    if s.dry and len(s.cards) >= 54:
-        return "the deck ran dry with the full card list"
+    need = round_need(cfg, s.kinds)
+    if s.dry and s.under >= need:
+        return (f"the deck ran dry although {s.under} cards lay under Granny and a round"
+                f" takes at most {need}")
     return None
 
 
@@ -1029,8 +1041,9 @@ INVARIANTS = (
     Invariant("TAN-I4", ("TAN-2.11", "TAN-2.12", "TAN-8.9"), "a seat never holds two carts;"
               " laying out starts only when every seat (and the automaton) has exactly one",
               _one_cart_each),
-    Invariant("TAN-I5", ("TAN-1.8", "TAN-2.15"), "with the full card list the deck never runs"
-              " dry before the game ends (15 cards under Granny are enough)", _never_dry),
+    Invariant("TAN-I5", ("TAN-1.8", "TAN-2.15"), "the deck never runs dry when Granny has at"
+              " least as many cards under it as one round can take (15 always are)",
+              _never_dry),
     Invariant("TAN-I6", ("TAN-2.2", "TAN-3.1", "TAN-3.5"), "drawn cards exist only in the deal,"
               " hauls and pending moves only while laying out", _phase_shape),
 )
@@ -1092,27 +1105,34 @@ class TanukiSpec(GameSpec):
         return EXPLORE
 
 
+def _cfg(players: int, variant: str | None, setup: dict, **options: str) -> dict[str, Any]:
+    return {"players": players, "options": options, "variant": variant, "seed": 0,
+            "setup": setup}
+
+
+#: small decks whose whole state space (every interleaving of the real-time deal and of
+#: the simultaneous laying out) is walked by the explorer in a few seconds each
 EXPLORE: dict[str, dict[str, Any]] = {
-    "2p-two-rounds": {"players": 2, "options": {}, "variant": None, "seed": 0, "setup": {
-        "leader": 0, "cards": ["S", "F/move", "B", "S", "P", "W/five", "B/bitten"],
-        "deck": ["S", "F/move", "GRANNY", "B", "S", "P", "W/five", "B/bitten"]}},
-    "3p-granny-first": {"players": 3, "options": {}, "variant": None, "seed": 0, "setup": {
-        "leader": 1, "cards": ["S", "F/move", "B", "S/move", "P", "W", "F", "B"],
-        "deck": ["GRANNY", "S", "F/move", "B", "S/move", "P", "W", "F", "B"]}},
-    "special-2p": {"players": 2, "options": {}, "variant": SPECIAL_CARTS, "seed": 0,
-                   "setup": {"leader": 0, "carts": ["small", "secret"],
-                             "cards": ["S", "F/move", "B", "S", "P", "W"],
-                             "deck": ["GRANNY", "S", "F/move", "B", "S", "P", "W"]}},
-    "special-move-salad": {"players": 2, "options": {}, "variant": SPECIAL_CARTS, "seed": 0,
-                           "setup": {"leader": 1, "carts": ["move-S", "salad-F"],
-                                     "cards": ["S", "F/move", "F", "S/five", "P", "W"],
-                                     "deck": ["GRANNY", "S", "F/move", "F", "S/five", "P",
-                                              "W"]}},
-    "solo-tiny": {"players": 1, "options": {"day": "sunday"}, "variant": SOLO, "seed": 0,
-                  "setup": {"cards": ["S", "F", "B/move", "P", "W", "S", "F", "B", "S", "W",
-                                      "P", "S"],
-                            "deck": ["S", "F", "B/move", "P", "GRANNY", "W", "S", "F", "B",
-                                     "S", "W", "P", "S"]}},
+    # Granny first with 5 cards under it: as many as a 2-player round can take (TAN-I5)
+    "2p-granny-first": _cfg(2, None, {"leader": 0, "cards": ["S", "F/move", "B", "P", "W"],
+                                      "deck": ["GRANNY", "S", "F/move", "B", "P", "W"]}),
+    "2p-two-rounds": _cfg(2, None, {"leader": 0, "cards": ["S", "F/move", "B", "P"],
+                                    "deck": ["S", "GRANNY", "F/move", "B", "P"]}),
+    "3p-short-deck": _cfg(3, None, {"leader": 1, "cards": ["S", "F/move"],
+                                    "deck": ["GRANNY", "S", "F/move"]}),
+    "special-small-secret": _cfg(2, SPECIAL_CARTS, {
+        "leader": 0, "carts": ["small", "secret"], "cards": ["S", "F/move", "B", "S", "P", "W"],
+        "deck": ["GRANNY", "S", "F/move", "B", "S", "P", "W"]}),
+    "special-large-small": _cfg(2, SPECIAL_CARTS, {
+        "leader": 0, "carts": ["large", "small"], "cards": ["S", "F/move", "B", "S", "P"],
+        "deck": ["GRANNY", "S", "F/move", "B", "S", "P"]}),
+    "special-move-salad": _cfg(2, SPECIAL_CARTS, {
+        "leader": 1, "carts": ["move-S", "salad-F"], "cards": ["S", "F/move", "F", "S/five"],
+        "deck": ["GRANNY", "S", "F/move", "F", "S/five"]}),
+    "solo-sunday": _cfg(1, SOLO, {
+        "cards": ["S", "F", "B/move", "P", "W", "S", "F", "B", "S", "W", "P", "S"],
+        "deck": ["S", "F", "B/move", "P", "GRANNY", "W", "S", "F", "B", "S", "W", "P", "S"]},
+        day="sunday"),
 }
 
 

@@ -48,6 +48,7 @@ class TanukiState(NamedTuple):
     auto: tuple[str, ...]  # solo: the automaton's pile
     out: tuple[str, ...]  # cards out of play (option deck-out=lay-out)
     cards: tuple[str, ...]  # the fruit cards of this game (public card list), sorted
+    under: int  # fruit cards that lay under Granny at the set-up (15 by the rules)
     rng: int
 
 
@@ -99,5 +100,5 @@ VISIBILITY = {
     "taken": PUBLIC, "last_placed": PUBLIC, "dry": PUBLIC, "haul": PUBLIC,
     "haul_hidden": _hidden_haul_view, "pending": PUBLIC, "special": PUBLIC,
     "tables": PUBLIC, "salad": OWNER, "taco": PUBLIC, "granny": PUBLIC, "last": PUBLIC,
-    "auto": PUBLIC, "out": HIDDEN, "cards": PUBLIC, "rng": SECRET,
+    "auto": PUBLIC, "out": HIDDEN, "cards": PUBLIC, "under": PUBLIC, "rng": SECRET,
 }
