@@ -65,8 +65,12 @@ class Context:
         if time.monotonic() > self.deadline:
             raise Timeout(f"ran past {self.timeout_ms} ms")
 
-    def solver(self) -> z3.Solver:
-        s = z3.Solver()
+    def solver(self, preprocess: bool = True) -> z3.Solver:
+        """A solver with this check's time-out. ``preprocess`` runs Z3's simplifying
+        tactics (value propagation, solving equations, dropping unconstrained terms)
+        before the SMT core: several times faster on the If-chains of scoring code."""
+        s = z3.Then("simplify", "propagate-values", "solve-eqs", "elim-uncnstr",
+                    "smt").solver() if preprocess else z3.Solver()
         left = max(1, int((self.deadline - time.monotonic()) * 1000))
         s.set("timeout", min(self.timeout_ms, left))
         return s

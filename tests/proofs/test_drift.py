@@ -1,35 +1,62 @@
-"""A change to the engine's side of a rule shows up as a failing witness replay."""
+"""A change to the engine's side of a rule shows up as a failing witness replay.
+
+Each mutation runs in a fresh interpreter, so no cache filled by earlier tests hides it.
+"""
 from __future__ import annotations
 
-import json
+import subprocess
+import sys
+import textwrap
 
 import pytest
 
-from engine.scenario import replay
 from proofs import runner
 
+REPLAY = """
+import json, sys
+from engine.scenario import replay
+{mutate}
+doc = json.load(open({path!r}))
+r = replay(doc)
+print("OK" if r.ok else "FAILED: " + "; ".join(r.failures))
+"""
 
-def _load(pid: str) -> dict:
+
+def _replay_with(pid: str, mutate: str) -> str:
     path = runner.WITNESSES / f"{pid}.json"
     if not path.exists():
         pytest.skip(f"{pid} has no stored witness")
-    return json.loads(path.read_text(encoding="utf-8"))
+    code = REPLAY.format(mutate=textwrap.dedent(mutate), path=str(path))
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         timeout=60)
+    assert out.returncode == 0, out.stderr
+    return out.stdout.strip()
 
 
-def test_bastos_value_table_drift_is_caught(monkeypatch):
+def test_unmutated_witnesses_replay():
+    assert _replay_with("BAS-P3", "") == "OK"
+    assert _replay_with("FRP-P5", "") == "OK"
+
+
+def test_bastos_value_table_drift_is_caught():
+    mutate = """
     import spec.bastos.game as g
-
-    doc = _load("BAS-P3")
-    assert replay(doc).ok
-    broken = {k: (v if k[1] < 0 else k[0]) for k, v in g.BUMP.items()}  # +1 does nothing
-    monkeypatch.setattr(g, "BUMP", broken)
-    assert not replay(doc).ok
+    g.BUMP = {k: (v if k[1] < 0 else k[0]) for k, v in g.BUMP.items()}  # +1 does nothing
+    """
+    assert _replay_with("BAS-P3", mutate).startswith("FAILED")
 
 
-def test_fruit_passion_scoring_drift_is_caught(monkeypatch):
+def test_fruit_passion_scoring_drift_is_caught():
+    mutate = """
     import spec.fruit_passion.scoring as sc
+    sc.HYBRID_TABLE[4] = 25  # the engine would pay 25 for the hybrid run 1-2-3-4
+    """
+    assert _replay_with("FRP-P5", mutate).startswith("FAILED")
 
-    doc = _load("FRP-P5")
-    assert replay(doc).ok
-    monkeypatch.setitem(sc.HYBRID_TABLE, 4, 25)  # the engine now pays 25 for 1-2-3-4
-    assert not replay(doc).ok
+
+def test_tindahan_stall_drift_is_caught():
+    mutate = """
+    import spec.tindahan.scoring as sc
+    sc.FIRST = 6  # the engine would pay 6 for a majority
+    """
+    assert _replay_with("TIN-P5", mutate).startswith("FAILED")
