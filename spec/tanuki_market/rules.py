@@ -82,14 +82,14 @@ CLAUSES = (
     C("TAN-2.12", "A seat takes one cart per round.", CONDUCT),
     C("TAN-2.13", "Modelled: a leader holding a drawn card takes a cart only by keeping the"
       " card (keep N); take N is for seats without a drawn card.", CONDUCT, "setting"),
-    C("TAN-2.15", "The rulebook does not say what happens when the leader must draw and the"
-      " deck is empty (possible only with a set-up's own, shorter deck): see option"
-      " deck-out.", ROUND, "gap"),
     C("TAN-2.14", "Worked example (Yaroslav and Varvara): the leader holds a fig; the other"
       " seat takes the cart with the pineapple and Taco; the only cart left is full, so the"
       " fig goes back on the deck and the leader takes that cart with its 3 cards. Had the"
       " leader been quicker, keeping the fig with the full cart would have given 4 cards.",
       "Round Order / Example"),
+    C("TAN-2.15", "The rulebook does not say what happens when the leader must draw and the"
+      " deck is empty (possible only with a set-up's own, shorter deck): see option"
+      " deck-out.", ROUND, "gap"),
     # --- 3. laying out ----------------------------------------------------------------------
     C("TAN-3.1", "When the deal is over each seat lays the cards it got, in the order it"
       " likes, face up on its tables; seats lay out at the same time, each at its own pace"

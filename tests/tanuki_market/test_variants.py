@@ -67,14 +67,6 @@ def test_solo_player_may_stop_after_the_automaton_took_its_cart():
     assert any(e.rule == "TAN-8.8" for e in r.events[3])  # the drawn card went back
 
 
-@pytest.mark.parametrize("name", ["special-large-cart.json", "special-small-cart.json",
-                                  "special-secret-cart.json", "special-move-fruit.json",
-                                  "special-fruit-salad.json"])
-def test_special_cart_scenarios(name):
-    r = run(scenario(name))
-    assert r.ok, r.failures
-
-
 def test_secret_cart_views():
     r = run(scenario("special-secret-cart.json"))
     g = r.game
