@@ -22,6 +22,10 @@ The manifest ``engine/data/explore_manifest.json`` records, per game and named
 configuration, the expected numbers of distinct states, terminal states and edges (as
 the TLA+ examples do): a change in a rule that changes the reachable space shows up there.
 Regenerate it with ``python -m engine.explore --update-manifest``.
+
+>>> r = explore("tindahan", players=3, max_states=50)
+>>> r["states"], r["complete"], r["violations"]
+(50, False, [])
 """
 from __future__ import annotations
 
