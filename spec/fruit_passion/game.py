@@ -15,7 +15,8 @@
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any, Mapping
+from functools import lru_cache
+from typing import Any, Mapping, NamedTuple
 
 from spec.common.core import (PUBLIC, SECRET, Config, Event, GameSpec, Invariant, Move,
                               Variant, ev)
@@ -29,7 +30,8 @@ from .rules import CATALOGUE
 from .state import (Extra, FruitState, conservation_problem, derive, see_counts, see_discard,
                     see_drawn, see_stacks)
 
-PHASES = frozenset({"draw", "place", "pair"})
+DRAW_PHASES = frozenset({"draw", "pair"})  # "pair" only to explain FRP-8.4 to a solo seat
+PLACE_PHASES = frozenset({"place", "pair"})
 _DRAW_ARGS = (("deck",), ("discard",))
 _NO_ARGS = ((),)
 _SIDES = (("left",), ("right",))
@@ -65,63 +67,85 @@ def _put(s: FruitState, seat: int, card: str) -> tuple:
 
 
 # --- scoring of a finished game -------------------------------------------------------------
-def count_vector(stack: tuple[str, ...], fruit: int) -> list[int]:
+def count_vector(stack: tuple[str, ...], fruit: int) -> tuple[int, ...]:
     out = [0] * cards.TOP_NUMBER[fruit]
     for c in stack:
         out[NUMBER[c] - 1] += 1
-    return out
+    return tuple(out)
 
 
-def seat_score(x: Extra, mine: tuple[tuple[str, ...], ...], parts: bool = False) -> Any:
-    """A seat's total (or (stack points, hybrid points)) by :mod:`.scoring`."""
-    vectors = [count_vector(st, f) for f, st in enumerate(mine)]
-    held = [x.hybrid_cards[f] in mine[f] for f in cards.COMMON]
-    return scoring.player_score(vectors, held, x.hybrid_numbers, lone_one=x.lone_one,
-                                hybrid_run=x.hybrid_run, hybrid_dup=x.hybrid_dup, parts=parts)
+class SeatResult(NamedTuple):
+    """A seat's final scoring, all computed by :mod:`.scoring` on ints."""
+
+    stacks: tuple[int, ...]  # points per fruit
+    hybrids: int
+    total: int
+    runs: tuple[int, ...]
+    spoiled: tuple[bool, ...]
+    counted: tuple[bool, ...]  # per common fruit: its hybrid is held and counts
+
+
+@lru_cache(maxsize=1 << 14)
+def _seat_result(key: tuple, vectors: tuple, held: tuple) -> SeatResult:
+    numbers, lone, run, dup = key
+    points, hyb = scoring.player_score(vectors, held, numbers, lone_one=lone, hybrid_run=run,
+                                       hybrid_dup=dup, parts=True)
+    return SeatResult(
+        tuple(points), hyb, sum(points) + hyb,
+        tuple(scoring.run_length(v) for v in vectors),
+        tuple(bool(scoring.has_duplicate(v)) for v in vectors),
+        tuple(bool(scoring.hybrid_counts(vectors[f], held[f], numbers[f], run, dup))
+              for f in cards.COMMON))
+
+
+def seat_result(x: Extra, mine: tuple[tuple[str, ...], ...]) -> SeatResult:
+    vectors = tuple(count_vector(st, f) for f, st in enumerate(mine))
+    held = tuple(x.hybrid_cards[f] in mine[f] for f in cards.COMMON)
+    return _seat_result(x.score_key, vectors, held)
+
+
+def seat_score(x: Extra, mine: tuple[tuple[str, ...], ...]) -> int:
+    """A seat's total by :func:`.scoring.player_score`."""
+    return seat_result(x, mine).total
 
 
 def _run_text(n: int) -> str:
     return "-".join(str(i) for i in range(1, n + 1))
 
 
+_COLUMN = ("FRP-6.3",) * 5 + ("FRP-6.4", "FRP-6.5")
+
+
 def scoring_events(x: Extra, s: FruitState) -> list[Event]:
     out: list[Event] = [ev("FRP-6.1", "all stacks are revealed and scored")]
     for seat, mine in enumerate(s.stacks):
-        stack_points, hyb = seat_score(x, mine, parts=True)
+        res = seat_result(x, mine)
         for f, st in enumerate(mine):
             if not st:
                 continue
-            vec = count_vector(st, f)
             nums = " ".join(str(NUMBER[c]) + ("*" if cards.HYBRID[c] else "")
-                            for c in sorted(st, key=lambda c: NUMBER[c]))
-            run = scoring.run_length(vec)
-            pts = stack_points[f]
-            if scoring.has_duplicate(vec):
+                            for c in sorted(st, key=NUMBER.__getitem__))
+            run = res.runs[f]
+            if res.spoiled[f]:
                 rule, why = "FRP-6.7", "a repeated number"
-            elif run == 0:
-                rule, why = "FRP-6.6", "no 1"
-            elif run == 1:
-                rule, why = "FRP-6.6", "a lone 1"
+            elif run <= 1:
+                rule, why = "FRP-6.6", "a lone 1" if run else "no 1"
             else:
-                rule = ("FRP-6.3", "FRP-6.3", "FRP-6.3", "FRP-6.3", "FRP-6.3",
-                        "FRP-6.4", "FRP-6.5")[f]
-                why = f"run {_run_text(run)}"
+                rule, why = _COLUMN[f], f"run {_run_text(run)}"
             out.append(ev(rule, "seat {seat}'s {fruit} ({nums}) scores {points}: {why}",
-                          seat=seat, fruit=NAMES[f], nums=nums, points=pts, why=why))
-        held = [x.hybrid_cards[f] for f in cards.COMMON if x.hybrid_cards[f] in mine[f]]
+                          seat=seat, fruit=NAMES[f], nums=nums, points=res.stacks[f], why=why))
+        held = [f for f in cards.COMMON if x.hybrid_cards[f] in mine[f]]
         if held:
-            counted = [h for h in held if scoring.hybrid_counts(
-                count_vector(mine[FRUIT[h]], FRUIT[h]), True, NUMBER[h], x.hybrid_run,
-                x.hybrid_dup)]
-            left_out = [h for h in held if h not in counted]
+            left_out = [x.hybrid_cards[f] for f in held if not res.counted[f]]
+            counted = [x.hybrid_cards[f] for f in held if res.counted[f]]
             if left_out:
                 out.append(ev("FRP-6.9", "seat {seat}'s hybrids {cards} lie outside a valid"
                               " sequence and do not count", seat=seat,
                               cards=" ".join(left_out)))
             out.append(ev("FRP-6.8", "seat {seat}'s hybrid sequence ({cards}) scores {points}",
-                          seat=seat, cards=" ".join(counted) or "none", points=hyb))
-        total = sum(stack_points) + hyb
-        out.append(ev("FRP-6.10", "seat {seat} scores {total} in all", seat=seat, total=total))
+                          seat=seat, cards=" ".join(counted) or "none", points=res.hybrids))
+        out.append(ev("FRP-6.10", "seat {seat} scores {total} in all", seat=seat,
+                      total=res.total))
     return out
 
 
@@ -132,25 +156,31 @@ def _game_over(cfg: Config, s: FruitState, events: list[Event], why: str) -> tup
     return s, events
 
 
-def _end_turn(cfg: Config, s: FruitState, events: list[Event]) -> tuple:
-    if s.final:
-        return _game_over(cfg, s, events, "the draw deck is exhausted")
+def _end_turn(cfg: Config, s: FruitState, events: list[Event], stacks: tuple,
+              discard: tuple) -> tuple:
+    """Close the turn with the new stacks and pile: the next seat draws, or the game ends."""
     nxt = s.turn + 1
     if nxt == cfg.players:
         nxt = 0
-    s = s._replace(phase="draw", turn=nxt, drawn=(), from_discard=False)
+    s = FruitState("draw", nxt, s.decks, discard, (), False, s.final, stacks, s.box, s.rng)
+    if s.final:
+        return _game_over(cfg, s, events, "the draw deck is exhausted")
     if not s.decks[0] and not can_draw(cfg.extra, s, nxt):
         return _game_over(cfg, s, events, f"seat {nxt} cannot draw (last-turnover=play-on)")
     return s, events
 
 
-def _next_pair(cfg: Config, s: FruitState, events: list[Event]) -> tuple:
+def _next_pair(cfg: Config, s: FruitState, events: list[Event], stacks: tuple,
+               discard: tuple) -> tuple:
+    """One player: draw the next two cards, or end the game when the decks are out."""
     left, right = s.decks
     if not left or not right:
-        return _game_over(cfg, s._replace(drawn=()), events, "both decks are empty")
+        return _game_over(cfg, s._replace(drawn=(), stacks=stacks, discard=discard), events,
+                          "both decks are empty")
     events.append(ev("FRP-8.2", "draws {left} (left) and {right} (right)", left=left[0],
                      right=right[0]))
-    return s._replace(decks=(left[1:], right[1:]), drawn=(left[0], right[0])), events
+    return FruitState("pair", 0, (left[1:], right[1:]), discard, (left[0], right[0]), False,
+                      False, stacks, s.box, s.rng), events
 
 
 # --- effects ---------------------------------------------------------------------------------
@@ -166,8 +196,8 @@ def _draw(cfg: Config, s: FruitState, a) -> tuple:
         if final:
             events.append(ev("FRP-5.1", "that was the deck's last card: the game ends after"
                              " this turn"))
-        return s._replace(phase="place", decks=(deck,), drawn=(card,), from_discard=False,
-                          final=final), events
+        return FruitState("place", seat, (deck,), s.discard, (card,), False, final, s.stacks,
+                          s.box, s.rng), events
     pile = s.discard[:-1]
     card = s.discard[-1]
     events = [ev("FRP-3.2", "seat {seat} takes {card} from the discard pile", seat=seat,
@@ -187,8 +217,8 @@ def _draw(cfg: Config, s: FruitState, a) -> tuple:
                 final = True
                 events.append(ev("FRP-5.1", "the deck is exhausted: the game ends after this"
                                  " turn"))
-    return s._replace(phase="place", decks=(deck,), discard=pile, drawn=(card,),
-                      from_discard=True, final=final), events
+    return FruitState("place", seat, (deck,), pile, (card,), True, final, s.stacks, s.box,
+                      s.rng), events
 
 
 def _play(cfg: Config, s: FruitState, a) -> tuple:
@@ -200,24 +230,24 @@ def _play(cfg: Config, s: FruitState, a) -> tuple:
         events = [ev("FRP-8.3", "plays {card} ({side}) onto the {fruit} stack ({count} cards)"
                      " and discards {other}", card=card, side=a.args[0], fruit=NAMES[f],
                      count=len(stacks[0][f]), other=other)]
-        return _next_pair(cfg, s._replace(stacks=stacks, discard=s.discard + (other,)), events)
+        return _next_pair(cfg, s, events, stacks, s.discard + (other,))
     card = s.drawn[0]
     seat = s.turn
     stacks = _put(s, seat, card)
     f = FRUIT[card]
     events = [ev("FRP-4.1", "seat {seat} plays {card} onto its {fruit} stack ({count} cards)",
                  seat=seat, card=card, fruit=NAMES[f], count=len(stacks[seat][f]))]
-    return _end_turn(cfg, s._replace(stacks=stacks), events)
+    return _end_turn(cfg, s, events, stacks, s.discard)
 
 
 def _discard(cfg: Config, s: FruitState, a) -> tuple:
     if cfg.extra.solo:
         events = [ev("FRP-8.4", "discards {left} and {right}: out of the game",
                      left=s.drawn[0], right=s.drawn[1])]
-        return _next_pair(cfg, s._replace(discard=s.discard + s.drawn), events)
+        return _next_pair(cfg, s, events, s.stacks, s.discard + s.drawn)
     card = s.drawn[0]
     events = [ev("FRP-3.3", "seat {seat} discards {card}", seat=s.turn, card=card)]
-    return _end_turn(cfg, s._replace(discard=s.discard + (card,)), events)
+    return _end_turn(cfg, s, events, s.stacks, s.discard + (card,))
 
 
 # --- domains and guards -------------------------------------------------------------------
@@ -230,13 +260,11 @@ def _draw_domain(cfg: Config, s: FruitState, seat: int):
 
 
 def _play_domain(cfg: Config, s: FruitState, seat: int):
-    ph = s.phase
-    return _NO_ARGS if ph == "place" else _SIDES if ph == "pair" else _EMPTY
+    return _NO_ARGS if s.phase == "place" else _SIDES
 
 
 def _discard_domain(cfg: Config, s: FruitState, seat: int):
-    ph = s.phase
-    return _NO_ARGS if ph == "place" else _BOTH if ph == "pair" else _EMPTY
+    return _NO_ARGS if s.phase == "place" else _BOTH
 
 
 def _held(s: FruitState, a) -> str:
@@ -280,8 +308,13 @@ def _no_repeat(cfg: Config, s: FruitState, a) -> bool:
     return all(NUMBER[c] != n for c in s.stacks[a.player][FRUIT[card]])
 
 
+_FORMS = {"play": ("left", "right"), "discard": ("both",)}
+
+
 def _form_ok(cfg: Config, s: FruitState, a) -> bool:
-    return bool(a.args) == cfg.extra.solo
+    if cfg.extra.solo:
+        return len(a.args) == 1 and a.args[0] in _FORMS[a.name]
+    return not a.args
 
 
 def _why_form(cfg: Config, s: FruitState, a) -> str:
@@ -290,17 +323,9 @@ def _why_form(cfg: Config, s: FruitState, a) -> str:
     return f"'{a.body}' belongs to the one-player variant; say '{a.name}'"
 
 
-def _form_names(cfg: Config, s: FruitState, a) -> bool:
-    if not a.args:
-        return True
-    return a.args[0] in (("left", "right") if a.name == "play" else ("both",))
-
-
-NOT_SOLO = guard("FRP-8.4", lambda cfg, s, a: not cfg.extra.solo,
+NOT_SOLO = guard("FRP-8.4", lambda cfg, s, a: s.phase != "pair",
                  "in the one-player variant both cards are drawn automatically and the"
                  " discard pile is never drawn from")
-DRAWN_ALREADY = guard("FRP-3.3", lambda cfg, s, a: s.phase == "draw",
-                      "seat {seat} has drawn already and must play or discard the card")
 DECK_LEFT = guard("FRP-5.1", lambda cfg, s, a: a.args[0] != "deck" or bool(s.decks[0]),
                   "the draw deck is empty")
 PILE_LEFT = guard("FRP-3.2", lambda cfg, s, a: a.args[0] != "discard" or bool(s.discard),
@@ -309,10 +334,7 @@ TAKE_TO_PLAY = guard("FRP-3.3", lambda cfg, s, a: a.args[0] != "discard"
                      or not cfg.extra.must_play or can_play(cfg.extra, s, a.player,
                                                             s.discard[-1]),
                      _why_must_play)
-DRAW_FIRST = guard("FRP-3.2", lambda cfg, s, a: s.phase != "draw",
-                   "seat {seat} must draw first: draw deck or draw discard")
 FORM = guard("FRP-3.7", _form_ok, _why_form)
-SIDE = guard("FRP-8.3", _form_names, "say play left, play right or discard both")
 FITS = guard("FRP-4.2", _fits_max, _why_full)
 NO_REPEAT = guard("FRP-4.4", _no_repeat, _why_repeat)
 KEEP_TAKEN = guard("FRP-3.3", lambda cfg, s, a: not (s.from_discard and cfg.extra.must_play),
@@ -336,19 +358,19 @@ def _parse_discard(args: tuple[str, ...]) -> str | None:
 
 
 DRAW = Move(
-    name="draw", rule="FRP-3.2", phases=PHASES, actors=_actors, domain=_draw_domain,
-    guards=(NOT_SOLO, DRAWN_ALREADY, DECK_LEFT, PILE_LEFT, TAKE_TO_PLAY), effect=_draw,
+    name="draw", rule="FRP-3.2", phases=DRAW_PHASES, actors=_actors, domain=_draw_domain,
+    guards=(NOT_SOLO, DECK_LEFT, PILE_LEFT, TAKE_TO_PLAY), effect=_draw,
     parse=_parse_draw, doc="take the top card of the draw deck or of the discard pile",
     to=("place",), notation="draw deck | draw discard")
 PLAY = Move(
-    name="play", rule="FRP-3.3", phases=PHASES, actors=_actors, domain=_play_domain,
-    guards=(DRAW_FIRST, FORM, SIDE, FITS, NO_REPEAT), effect=_play, parse=_parse_play,
+    name="play", rule="FRP-3.3", phases=PLACE_PHASES, actors=_actors, domain=_play_domain,
+    guards=(FORM, FITS, NO_REPEAT), effect=_play, parse=_parse_play,
     doc="put the drawn card on one's stack of its fruit (one player: the left or right card,"
         " discarding the other)",
     to=("draw", "pair", "over"), notation="play | play left | play right")
 DISCARD = Move(
-    name="discard", rule="FRP-3.3", phases=PHASES, actors=_actors, domain=_discard_domain,
-    guards=(DRAW_FIRST, FORM, SIDE, KEEP_TAKEN), effect=_discard, parse=_parse_discard,
+    name="discard", rule="FRP-3.3", phases=PLACE_PHASES, actors=_actors,
+    domain=_discard_domain, guards=(FORM, KEEP_TAKEN), effect=_discard, parse=_parse_discard,
     doc="lay the drawn card face up on the discard pile (one player: both cards)",
     to=("draw", "pair", "over"), notation="discard | discard both")
 
@@ -525,7 +547,7 @@ class FruitPassionSpec(GameSpec):
                                      f" {len(right)})")
             s = FruitState("pair", 0, (tuple(left), tuple(right)), (), (), False, False,
                            stacks, tuple(box), rng)
-            return _next_pair(cfg, s, [])[0]
+            return _next_pair(cfg, s, [], s.stacks, s.discard)[0]
         rest = _check_keys(setup, BASE_KEYS)
         stacks = _stacks_from(setup, pool, n, x)
         box = pool.cards(setup.get("box", []), "box")
@@ -562,7 +584,7 @@ class FruitPassionSpec(GameSpec):
         """Zero for everyone until the end (running totals would reveal hidden stacks)."""
         if state.phase != "over":
             return [0] * cfg.players
-        return [int(seat_score(cfg.extra, mine)) for mine in state.stacks]
+        return [seat_score(cfg.extra, mine) for mine in state.stacks]
 
     def view_extra(self, cfg: Config, state: FruitState, seat: int | None) -> dict[str, Any]:
         x: Extra = cfg.extra
@@ -573,9 +595,9 @@ class FruitPassionSpec(GameSpec):
         if state.phase == "over":
             out["breakdown"] = []
             for mine in state.stacks:
-                pts, hyb = seat_score(x, mine, parts=True)
-                out["breakdown"].append({**dict(zip(cards.FRUITS, map(int, pts))),
-                                         "hybrids": int(hyb)})
+                res = seat_result(x, mine)
+                out["breakdown"].append({**dict(zip(cards.FRUITS, res.stacks)),
+                                         "hybrids": res.hybrids})
         return out
 
     def resample(self, cfg: Config, state: FruitState, seat: int | None, rng: Any) -> Any:

@@ -42,6 +42,7 @@ class Extra(NamedTuple):
     lone_one: str
     hybrid_run: str
     hybrid_dup: str
+    score_key: tuple  # (hybrid numbers, lone-one, hybrid-run, hybrid-duplicates)
 
 
 def derive(cfg: Config) -> Extra:
@@ -60,6 +61,7 @@ def derive(cfg: Config) -> Extra:
         check_max=limits != "unchecked",
         check_duplicates=limits == "max-and-duplicates",
         lone_one=o["lone-one"], hybrid_run=o["hybrid-run"], hybrid_dup=o["hybrid-duplicates"],
+        score_key=(numbers, o["lone-one"], o["hybrid-run"], o["hybrid-duplicates"]),
     )
 
 
