@@ -87,6 +87,10 @@ class Game:
         mv = self.spec.move(act.name)
         return mv.effect(self.config, state, act)  # type: ignore[union-attr]
 
+    def events_for(self, events: list[Event], player: int | None) -> list[Event]:
+        """The events as ``player`` may read them: secrets of other seats are left out."""
+        return [e.for_seat(player) for e in events]
+
     def apply(self, state: Any, action: Action | str) -> Any:
         return self.step(state, action)[0]
 

@@ -44,15 +44,33 @@ class Action(NamedTuple):
 
 
 class Event(NamedTuple):
-    """Something the engine did, under the clause ``rule``; ``text`` is made on demand."""
+    """Something the engine did, under the clause ``rule``; ``text`` is made on demand.
+
+    An event that shows a secret (a card drawn from the deck) names the one seat that may
+    read it in ``seen_by`` and gives everyone else ``others``, a text without the secret.
+
+    >>> e = ev("FRP-3.2", "seat {seat} draws {card}", seat=1, card="CO3",
+    ...        seen_by=1, others="seat {seat} draws a card")
+    >>> e.for_seat(1).text, e.for_seat(0).text, e.for_seat(None).text
+    ('seat 1 draws CO3', 'seat 1 draws a card', 'seat 1 draws a card')
+    """
 
     rule: str
     fmt: str
     data: Mapping[str, Any]
+    seen_by: int | None = None
+    others: str | None = None
 
     @property
     def text(self) -> str:
         return self.fmt.format(**self.data)
+
+    def for_seat(self, seat: int | None) -> "Event":
+        """This event as ``seat`` (None: a spectator) may read it."""
+        if self.others is None or seat == self.seen_by:
+            return self
+        return Event(self.rule, self.others, {k: v for k, v in self.data.items()
+                                              if "{" + k + "}" in self.others})
 
     def __str__(self) -> str:
         return f"{self.rule}: {self.text}"
@@ -61,9 +79,12 @@ class Event(NamedTuple):
         return {"rule": self.rule, "text": self.text, "data": _plain(self.data)}
 
 
-def ev(rule: str, fmt: str, **data: Any) -> Event:
+def ev(rule: str, fmt: str, *, seen_by: int | None = None, others: str | None = None,
+       **data: Any) -> Event:
     """Shorthand for an event: ``ev("TIN-5.1", "seat {seat} wins", seat=2)``."""
-    return Event(rule, fmt, data)
+    if others is None:
+        return Event(rule, fmt, data)
+    return Event(rule, fmt, data, seen_by, others)
 
 
 def _plain(value: Any) -> Any:

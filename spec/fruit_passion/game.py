@@ -191,7 +191,8 @@ def _draw(cfg: Config, s: FruitState, a) -> tuple:
         card = deck[0]
         deck = deck[1:]
         events = [ev("FRP-3.2", "seat {seat} draws {card} from the deck (only seat {seat} sees"
-                     " it)", seat=seat, card=card)]
+                     " it)", seat=seat, card=card, seen_by=seat,
+                     others="seat {seat} draws a card from the deck")]
         final = not deck
         if final:
             events.append(ev("FRP-5.1", "that was the deck's last card: the game ends after"
