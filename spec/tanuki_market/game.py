@@ -89,8 +89,11 @@ def _set(t: tuple, i: int, v: Any) -> tuple:
     return t[:i] + (v,) + t[i + 1:]
 
 
+CART_INDEX = {str(i + 1): i for i in range(9)}
+
+
 def _cart(a: Any) -> int:
-    return int(a.args[0]) - 1
+    return CART_INDEX[a.args[0]]
 
 
 def _room(s: TanukiState, i: int) -> int:
@@ -411,11 +414,31 @@ def _settle_lay(cfg: Config, s: TanukiState, evs: list) -> TanukiState:
     return _end_round(cfg, s, evs)
 
 
+def _final_events(cfg: Config, s: TanukiState, evs: list) -> None:
+    """TAN-5.4..5.6, TAN-8.12: who scores what, and who wins."""
+    X: Extra = cfg.extra
+    for p in range(cfg.players):
+        per_table = scoring.table_breakdown(seat_counts(s, p), **_modes(cfg))
+        bonus = scoring.bonus_points(bonus_cards(s, p), len(s.salad[p]))
+        evs.append(ev("TAN-5.4", "seat {seat} scores {total}: tables {tables}, bonus {bonus}",
+                      seat=p, total=sum(per_table) + bonus, tables=per_table, bonus=bonus))
+    if X.solo:
+        mine = seat_total(cfg, s, 0)
+        its = automaton_score(cfg, s)
+        evs.append(ev("TAN-8.12", "the automaton scores {its} on {day}: the player {verdict}",
+                      its=its, day=X.day, verdict="wins" if mine > its else "does not win"))
+    else:
+        evs.append(ev("TAN-5.6", "winner(s): seat(s) {seats}",
+                      seats=SPEC.winners(cfg, s)))
+
+
 def _end_round(cfg: Config, s: TanukiState, evs: list) -> TanukiState:
     s = s._replace(taken=(ON_TABLE,) * len(s.taken), dry=False)
     if s.last:
         evs.append(ev("TAN-5.3", "the last round is over: the game ends"))
-        return s._replace(phase="over")
+        s = s._replace(phase="over")
+        _final_events(cfg, s, evs)
+        return s
     if cfg.extra.solo:
         evs.append(ev("TAN-8.3", "round {round} begins; the player leads again",
                       round=s.round + 1))
@@ -536,7 +559,7 @@ def _x(cfg: Config) -> Extra:
 
 
 def _cart_ok(cfg, s, a) -> bool:
-    return 0 <= int(a.args[0]) - 1 < len(s.kinds)
+    return CART_INDEX.get(a.args[0], 99) < len(s.kinds)
 
 
 def _full_keep_ok(cfg, s, a) -> bool:
