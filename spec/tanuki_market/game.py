@@ -1072,6 +1072,41 @@ INVARIANTS = (
 )
 
 
+def _resample(s: TanukiState, seat: int | None, rng: Any) -> TanukiState:
+    leader_sees = seat == s.leader
+    slots: list[tuple[str, int]] = []  # (field, index) of every place seat cannot see
+    if not leader_sees and s.hand != (GRANNY,):
+        slots.append(("hand", -1))
+    if not (leader_sees or s.shown or GRANNY in s.kept):
+        slots.append(("kept", -1))
+    for i, kind in enumerate(s.kinds):
+        if kind == "secret" and not leader_sees and (seat is None or s.taken[i] != seat):
+            slots.append(("carts", i))
+    for p in range(len(s.haul_hidden)):
+        if seat is None or seat not in (p, s.leader):
+            slots.append(("haul_hidden", p))
+    slots.append(("out", -1))
+    values = {"hand": list(s.hand), "kept": list(s.kept), "out": list(s.out),
+              "carts": [list(c) for c in s.carts], "haul_hidden": [list(h) for h in s.haul_hidden],
+              "deck": list(s.deck)}
+
+    def place(field: str, i: int) -> list[str]:
+        return values[field][i] if i >= 0 else values[field]
+
+    pool = [c for c in s.deck if c != GRANNY]
+    for field, i in slots:
+        pool += [c for c in place(field, i) if c in FRUIT_OF]
+    rng.shuffle(pool)
+    values["deck"] = [c if c == GRANNY else pool.pop() for c in s.deck]
+    for field, i in slots:
+        cards = place(field, i)
+        cards[:] = [c if c not in FRUIT_OF else pool.pop() for c in cards]
+    return s._replace(deck=tuple(values["deck"]), hand=tuple(values["hand"]),
+                      kept=tuple(values["kept"]), out=tuple(values["out"]),
+                      carts=tuple(tuple(c) for c in values["carts"]),
+                      haul_hidden=tuple(tuple(h) for h in values["haul_hidden"]))
+
+
 # --- the spec -------------------------------------------------------------------------------
 class TanukiSpec(GameSpec):
     def derive(self, cfg: Config) -> Extra:
@@ -1126,6 +1161,13 @@ class TanukiSpec(GameSpec):
 
     def explore_configs(self) -> Mapping[str, dict[str, Any]]:
         return EXPLORE
+
+    def resample(self, cfg: Config, state: TanukiState, seat: int | None, rng: Any
+                 ) -> TanukiState:
+        """Deal the cards ``seat`` cannot see anew among the places it cannot see into
+        (deck, the leader's drawn and kept cards, the secret cart, face-down hauls, cards
+        out of play), keeping each place's size and Granny where it lies."""
+        return _resample(state, seat, rng)
 
 
 def _cfg(players: int, variant: str | None, setup: dict, **options: str) -> dict[str, Any]:

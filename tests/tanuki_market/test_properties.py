@@ -21,8 +21,7 @@ SOLO_OPTIONS = {o.name: o.values for o in SPEC.options_for("solo")}
 
 
 def _options(table):
-    return st.fixed_dictionaries({}, optional={k: st.sampled_from(v) for k, v in table.items()
-                                               if k != "swap"})
+    return st.fixed_dictionaries({}, optional={k: st.sampled_from(v) for k, v in table.items()})
 
 
 def _check_invariants(game, s):
@@ -124,3 +123,18 @@ def test_exhaustive_exploration_of_small_decks(name):
     assert r["complete"], f"{name}: {r['states']} states and more"
     assert r["ok"], r["violations"]
     assert r["terminal_states"] > 0
+
+
+@given(players=st.integers(2, 3), seed=st.integers(0, 2**31), steps=st.integers(0, 60),
+       shuffle=st.integers(0, 2**31))
+def test_resample_keeps_every_view_and_the_cards(players, seed, steps, shuffle):
+    import random
+    game = load(players, "special-carts")
+    s = game.new(seed=seed, setup={"carts": ["secret", "large", "small"][:players]})
+    for k, (_, _, s) in enumerate(random_game(game, seed, s)):
+        if k >= steps:
+            break
+    for seat in [*range(players), None]:
+        other = SPEC.resample(game.config, s, seat, random.Random(shuffle))
+        assert game.view(other, seat) == game.view(s, seat)
+        _check_invariants(game, other)
