@@ -41,7 +41,8 @@ class Game:
         self.spec = spec
         self.config = config
         self._cache_key: Any = None
-        self._cache: tuple[list[Action], frozenset[Action]] = ([], frozenset())
+        self._cache: list[Action] = []
+        self._effects = {m.name: m.effect for m in spec.moves}
 
     # --- identity ----------------------------------------------------------------------
     @property
@@ -75,17 +76,16 @@ class Game:
 
     def legal_actions(self, state: Any) -> list[Action]:
         """Every legal action of every seat that may act now (a fresh list)."""
-        return list(self._legal(state)[0])
+        return list(self._legal(state))
 
     def actors(self, state: Any) -> list[int]:
         """The seats that may act now: several at once in a real-time phase."""
-        return sorted({a.player for a in self._legal(state)[0]})
+        return sorted({a.player for a in self._legal(state)})
 
     def step(self, state: Any, action: Action | str) -> tuple[Any, list[Event]]:
         """Apply one action; returns the new state and the events it caused."""
         act = self.resolve(state, action)
-        mv = self.spec.move(act.name)
-        return mv.effect(self.config, state, act)  # type: ignore[union-attr]
+        return self._effects[act.name](self.config, state, act)
 
     def events_for(self, events: list[Event], player: int | None) -> list[Event]:
         """The events as ``player`` may read them: secrets of other seats are left out."""
@@ -117,7 +117,7 @@ class Game:
             if shown:
                 out[name] = value
         out.update(_plain(self.spec.view_extra(self.config, state, player)))
-        legal = self._legal(state)[0]
+        legal = self._legal(state)
         out["actors"] = sorted({a.player for a in legal})
         out["legal"] = [str(a) for a in legal if a.player == player]
         out["over"] = self.is_over(state)
@@ -158,7 +158,7 @@ class Game:
         if m.group(1) is not None:
             return Action(int(m.group(1)), words[0], tuple(words[1:]))
         body = " ".join(words)
-        legal = self._legal(state)[0]
+        legal = self._legal(state)
         matches = [a for a in legal if a.body == body]
         seats = sorted({a.player for a in matches})
         if len(seats) == 1:
@@ -175,7 +175,9 @@ class Game:
         act = self.parse(state, action) if isinstance(action, str) else action
         if not isinstance(act, Action):
             raise MalformedAction(self.spec.notation_rule, f"not an action: {action!r}")
-        if act in self._legal(state)[1]:
+        # identity is tested before equality, so an action taken from legal_actions()
+        # is found at once
+        if act in self._legal(state):
             return act
         raise self.explain(state, act)
 
@@ -205,7 +207,7 @@ class Game:
                 return IllegalAction(g.rule, g.why(cfg, state, act))
         return IllegalAction(mv.rule, f"'{act.body}' is not among seat {act.player}'s options")
 
-    def _legal(self, state: Any) -> tuple[list[Action], frozenset[Action]]:
+    def _legal(self, state: Any) -> list[Action]:
         # States are immutable, so the last answer can be reused for the same object:
         # step() after legal_actions() on one state then costs one set lookup.
         if self._cache_key is state:
@@ -226,5 +228,5 @@ class Game:
                         else:
                             append(a)
         self._cache_key = state
-        self._cache = (out, frozenset(out))
-        return self._cache
+        self._cache = out
+        return out

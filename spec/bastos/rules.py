@@ -155,8 +155,8 @@ OPTIONS: tuple[Option, ...] = (
          _R("leader-wins", "every card that did not follow counts as a discard, trumps too:"
             " the leader takes the trick")),
         "trump-wins",
-        "the same paragraph says a led Bastos! colour is decided as usual, with a higher card"
-        " of the suit or with a trump",
+        "the same paragraph lets a led Bastos! colour be beaten in the normal ways, by a"
+        " better follower or by a trump",
         affects=("scores",)),
     Option(
         "BAS-A5", "declare-trump", ("BAS-5.1",), S_FOLLOW,

@@ -5,6 +5,7 @@ with ints, the proofs with Z3 expressions. On ints they cost one ``isinstance`` 
 """
 from __future__ import annotations
 
+from itertools import repeat
 from typing import Any, Iterable
 
 try:  # z3 is a dependency, but plain-int callers must not pay for importing it
@@ -32,7 +33,7 @@ def If(cond: Bool, then: Num, other: Num) -> Num:  # noqa: N802 - mirrors z3.If
 
 
 def _plain_bools(conds: tuple) -> bool:
-    return all(c is True or c is False for c in conds)
+    return all(map(isinstance, conds, repeat(bool)))
 
 
 def And(*conds: Bool) -> Bool:  # noqa: N802

@@ -43,7 +43,7 @@ def _peter(hybrid_run: str, hybrid_dup: str, lone_one: str) -> tuple[Any, list[A
     for f, st in enumerate(stacks):
         s.add(*[z3.And(c >= 0, c <= cards.CAPACITY[f]) for c in st])
         s.add(z3.Sum(st) >= 1, z3.Sum(st) <= cards.CAPACITY[f])  # he collected every fruit
-    held = [True] * len(cards.COMMON)  # "Peter collected one of each of the Hybrid cards"
+    held = [True] * len(cards.COMMON)  # the example says Peter holds every hybrid card
     for f in cards.COMMON:
         s.add(numbers[f] >= 1, numbers[f] <= 5)
         s.add(scoring.at(stacks[f], numbers[f]) >= 1)  # the hybrid is in its stack

@@ -83,8 +83,9 @@ CLAUSES: tuple[Clause, ...] = (
     C("FRP-4.4", "The numbers may be collected in any order; the goal is one card of each"
       " number, since a repeated number spoils the stack (FRP-6.7).", S_AIM),
     # 5 end
-    C("FRP-5.1", "The game ends when the draw deck is exhausted: the seat that drew its last"
-      " card still plays or discards it, then the game is scored.", S_END),
+    C("FRP-5.1", "Once the last card of the draw deck is drawn, the game is over after"
+      " that turn: the seat that drew the last card still plays or discards it, then the"
+      " game is scored.", S_END),
     # 6 scoring
     C("FRP-6.1", "At the end every seat reveals its stacks and sorts each by number.",
       S_SCORE),

@@ -232,7 +232,7 @@ def _end_round(cfg: Config, s: TinState, evs: list[Event]) -> tuple[TinState, li
     final = parts["final"]
     for i in range(n):
         if final[i] != parts["base"][i]:
-            evs.append(ev("TIN-6.11", "seat {seat} neither placed a seller nor won a trick:"
+            evs.append(ev("TIN-6.11", "seat {seat} won no trick and placed no seller:"
                                       " it scores {pts} instead of {own} (best {best})",
                           seat=i, pts=final[i], own=parts["base"][i], best=parts["best"]))
     totals = tuple(t + p for t, p in zip(s.totals, final))

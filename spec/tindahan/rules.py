@@ -142,7 +142,7 @@ OPTIONS = (
     Option(
         "TIN-A2", "cart-mover", ("TIN-3.2", "TIN-3.5", "TIN-3.7"), PLAY,
         "Does a starting seat that moved the cart still play a card in that trick "
-        "('once all players have had the chance to play a card')?",
+        "(the trick ends once every seat has had its turn to play)?",
         (R("sits-out", "no: the trick ends with the seat to the mover's right"),
          R("plays-last", "yes: after everybody else, the mover plays a card too (no "
                          "seller, as the starting seat)")),
