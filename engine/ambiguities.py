@@ -42,7 +42,20 @@ def _differences(outcomes: dict[str, dict[str, Any]]) -> list[str]:
     return [k for k in keys if any(v[k] != values[0][k] for v in values[1:])]
 
 
-def entry(game: str, opt: Option, replay_witness: bool = True) -> dict[str, Any]:
+def impact(game: str, opt: Option, n: int, seed: int = 0) -> dict[str, Any]:
+    """How often each reading changes the winner and the scores over ``n`` same deals."""
+    from .simulate import compare
+
+    variant = opt.variants[0] if opt.variants else None
+    result = compare(game, opt.name, n, seed=seed, variant=variant)
+    return {"games": n, "variant": variant, "agents": "random",
+            "readings": {p["reading"]: {"winner_differs": p["winner_differs_rate"],
+                                        "scores_differ": p["scores_differ_rate"]}
+                         for p in result["pairs"]}}
+
+
+def entry(game: str, opt: Option, replay_witness: bool = True,
+          impact_games: int = 0) -> dict[str, Any]:
     sp = _specs.get(game)
     path = witness_path(game, opt)
     data: dict[str, Any] = {
@@ -62,6 +75,8 @@ def entry(game: str, opt: Option, replay_witness: bool = True) -> dict[str, Any]
         data["outcomes"] = outs
         data["differs_in"] = _differences(outs)
         data["parts_ways"] = bool(data["differs_in"])
+    if impact_games:
+        data["impact"] = impact(game, opt, impact_games)
     return data
 
 
@@ -69,7 +84,8 @@ def options_of(game: str) -> list[Option]:
     return [o for o in _specs.get(game).options if o.kind in REGISTER_KINDS]
 
 
-def register(target: str | None = None, replay_witness: bool = True) -> list[dict[str, Any]]:
+def register(target: str | None = None, replay_witness: bool = True,
+             impact_games: int = 0) -> list[dict[str, Any]]:
     """Every register entry, or those of one game, or the one with ID ``target``."""
     games = _specs.available()
     if target in (None, ""):
@@ -82,7 +98,7 @@ def register(target: str | None = None, replay_witness: bool = True) -> list[dic
         if not chosen:
             raise ConfigError(f"no game or ambiguity {target!r}"
                               f" (games: {', '.join(games)}; IDs look like TIN-A1)")
-    return [entry(g, o, replay_witness) for g, o in chosen]
+    return [entry(g, o, replay_witness, impact_games) for g, o in chosen]
 
 
 def diff(ident: str) -> dict[str, Any]:
@@ -97,22 +113,30 @@ def diff(ident: str) -> dict[str, Any]:
 
 
 def render(entries: list[dict[str, Any]], console: Any) -> None:
-    from rich.table import Table
+    """One block per entry: readable in a narrow terminal, unlike a wide table."""
+    from rich.markup import escape
 
-    t = Table(title="Ambiguity register", show_lines=True)
-    for col in ("id", "clauses", "question", "readings (default *)", "reason", "witness"):
-        t.add_column(col, overflow="fold")
     for e in entries:
-        readings = "\n".join(f"{'*' if r['default'] else ' '} {r['value']}: {r['text']}"
-                             for r in e["readings"])
+        console.print(f"[bold]{e['id']}[/bold] ({e['kind']}) {e['game']},"
+                      f" {escape(e['section'])} ({', '.join(e['clauses'])})")
+        console.print(f"  {escape(e['question'])}")
+        for r in e["readings"]:
+            mark = "[green]*[/green]" if r["default"] else " "
+            console.print(f"  {mark} {e['option']}={r['value']}: {escape(r['text'])}")
+        console.print(f"    default {e['default']}: {escape(e['reason'])}")
+        if e.get("settled_by"):
+            console.print(f"    settled by: {escape(e['settled_by'])}")
         if e.get("witness") is None:
-            wit = "none yet"
-        else:
-            wit = (f"parts ways in {', '.join(e['differs_in'])}" if e.get("parts_ways")
-                   else "[red]readings agree[/red]") + f"\n{e['witness']}"
-        t.add_row(e["id"], "\n".join(e["clauses"]), f"[{e['kind']}] {e['question']}",
-                  readings, e["reason"], wit)
-    console.print(t)
+            console.print("    witness: [red]none[/red]")
+        elif "parts_ways" in e:
+            verdict = (f"readings part ways in {', '.join(e['differs_in'])}" if e["parts_ways"]
+                       else "[red]readings agree[/red]")
+            console.print(f"    witness: {e['witness']}: {verdict}")
+        for value, v in e.get("impact", {}).get("readings", {}).items():
+            console.print(f"    impact of {value}: winner changes in"
+                          f" {100 * v['winner_differs']:.0f}%, scores in"
+                          f" {100 * v['scores_differ']:.0f}% of {e['impact']['games']} games")
+        console.print()
     console.print(f"{len(entries)} entries")
 
 

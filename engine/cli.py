@@ -192,7 +192,7 @@ def cmd_ambiguities(args: argparse.Namespace) -> int:
         data = amb.diff(args.target)
         _emit(args, data, lambda con: amb.render_diff(data, con))
         return 0
-    data = amb.register(args.target)
+    data = amb.register(args.target, impact_games=args.impact)
     _emit(args, data, lambda con: amb.render(data, con))
     return 0
 
@@ -282,6 +282,8 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--search", action="store_true",
                     help="search a witness by random play and shrinking; print it")
     sp.add_argument("--write", action="store_true", help="with --search: store the witness")
+    sp.add_argument("--impact", type=int, default=0, metavar="N",
+                    help="also play N same deals under each reading: how often it matters")
     sp = add("explore", cmd_explore, "exhaustive search of a small configuration")
     config_args(sp)
     sp.add_argument("--setup", help="a scenario file whose set-up fixes the deal")

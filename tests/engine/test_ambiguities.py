@@ -40,3 +40,12 @@ def test_divergence_search_finds_the_toy_difference():
     assert found is not None and found.step == 0 and found.what == "events"
     same = [Game(SPEC, SPEC.configure(2, None, {"double": "no"})) for _ in range(2)]
     assert first_divergence(same, seed=0, choices=[1, 0, 1]) is None
+
+
+@pytest.mark.skipif("tindahan" not in engine.games(), reason="tindahan not registered")
+def test_impact_counts_same_deals_under_each_reading():
+    (entry,) = register("TIN-A11", impact_games=6)
+    figures = entry["impact"]["readings"]
+    assert set(figures) == {"six-three"}
+    assert 0 <= figures["six-three"]["winner_differs"] <= figures["six-three"]["scores_differ"]
+    assert figures["six-three"]["scores_differ"] > 0
