@@ -60,7 +60,7 @@ doctest_test_doctest_blocks = ""
 # FRUITDOCS_PLAYOUTS, FRUITDOCS_PROOFS=0, FRUITDOCS_EXPLORATION=0 override these
 fruitdocs_root = str(ROOT)
 fruitdocs_playouts = int(os.environ.get("FRUITDOCS_PLAYOUTS", "40"))
-fruitdocs_playout_seconds = 8.0
+fruitdocs_playout_seconds = 6.0
 fruitdocs_proofs = True
 fruitdocs_exploration = True
 

@@ -69,7 +69,7 @@ def test_missing_parts_give_notes_not_errors(monkeypatch, tmp_path, root):
     monkeypatch.setattr(measure, "optional", absent)
     from fruitdocs import generate as gen
     quick = Settings(playouts=1, playout_seconds=0.1, explore_states=10, explore_seconds=0.1,
-                     proofs=True, exploration=True)
+                     proofs=True, exploration=True, workers=0)
     out = tmp_path / "gen"
     gen.generate(root, out, quick, log=lambda _m: None)
     assert "not yet available" in (out / "proofs.rst").read_text()

@@ -54,8 +54,8 @@ def test_unchecked_and_unfired_clauses_are_flagged(generated, game):
     blocks = dict(_clause_blocks(text))
     for c in d.spec.clauses:
         block = blocks[c.id]
-        unchecked = not d.tests.get(c.id) and not d.proofs_of(c.id)
-        assert ("No test or proof names this clause" in block) == unchecked, c.id
+        unchecked = not d.checks(c.id)
+        assert ("No test, proof or invariant checks this clause" in block) == unchecked, c.id
         unseen = not d.coverage.total(c.id) and not d.coverage.refusals.get(c.id)
         assert ("made this clause fire" in block) == unseen, c.id
 

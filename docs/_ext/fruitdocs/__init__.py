@@ -124,7 +124,7 @@ def guard_docstring(app: Any, what: str, name: str, obj: Any, options: Any,
 def setup(app: Any) -> dict[str, Any]:
     app.add_config_value("fruitdocs_root", "", "env")
     app.add_config_value("fruitdocs_playouts", 40, "env")
-    app.add_config_value("fruitdocs_playout_seconds", 8.0, "env")
+    app.add_config_value("fruitdocs_playout_seconds", 6.0, "env")
     app.add_config_value("fruitdocs_proofs", True, "env")
     app.add_config_value("fruitdocs_exploration", True, "env")
     app.connect("builder-inited", on_builder_inited)

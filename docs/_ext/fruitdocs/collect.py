@@ -17,12 +17,13 @@ class Settings:
     """How much the build measures (kept small so the site builds in a few minutes)."""
 
     playouts: int = 40  # random games per game spec (over all its configurations)
-    playout_seconds: float = 8.0  # time budget for the random games of one spec
+    playout_seconds: float = 6.0  # time budget for the random games of one spec
     explore_states: int = 3000  # states per exploration configuration (coverage walk)
-    explore_seconds: float = 4.0
+    explore_seconds: float = 3.0
     proofs: bool = True  # run the Z3 properties
     exploration: bool = True  # run the exploration manifest (engine.explore)
     witnesses: bool = True  # replay witnesses under each reading
+    workers: int = 2  # processes for the proofs and explorations (0: run them inline)
 
 
 @dataclass
@@ -62,7 +63,9 @@ class GameData:
         return ids
 
     def checks(self, clause: str) -> int:
-        return len(self.tests.get(clause, ())) + len(self.proofs_of(clause))
+        """Tests, proofs and invariants that check ``clause``."""
+        return (len(self.tests.get(clause, ())) + len(self.proofs_of(clause))
+                + len(self.invariants_of(clause)))
 
     def proofs_of(self, clause: str) -> list[Any]:
         """Declared properties covering ``clause`` plus proof sources citing it."""
@@ -90,8 +93,10 @@ def load_spec(name: str) -> tuple[Any, str]:
         return None, measure.short_error(exc)
 
 
-def collect(root: Path, name: str, settings: Settings, all_results: dict[str, Any]) -> GameData:
-    """Everything one game page needs. ``all_results``: proof results by game (or note)."""
+def collect(root: Path, name: str, settings: Settings,
+            all_results: dict[str, Any] | None = None) -> GameData:
+    """Everything one game page needs. ``all_results``: proof results by game, as
+    ``(results or None, note, seconds)`` (they may also be attached afterwards)."""
     t0 = time.perf_counter()
     data = GameData(name)
     data.package = package_of(name)
@@ -127,7 +132,7 @@ def collect(root: Path, name: str, settings: Settings, all_results: dict[str, An
     if props is not None:
         data.properties = [p for p in props if attr(p, "game") == name]
     data.properties_note = note
-    res = all_results.get(name)
+    res = (all_results or {}).get(name)
     if isinstance(res, tuple):
         data.results, data.results_note, data.results_seconds = res
 

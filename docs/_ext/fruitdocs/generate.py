@@ -37,6 +37,53 @@ def run_proofs(name: str) -> tuple[list[Any] | None, str, float]:
     return results, "", time.perf_counter() - start
 
 
+class Background:
+    """The slow, independent jobs — each game's Z3 proofs and the explorations — run in
+    worker processes (2 cores: they overlap with the coverage measured meanwhile). Anything
+    that goes wrong with the workers falls back to running the job here."""
+
+    def __init__(self, settings: Settings, names: list[str], log: Callable[[str], None]):
+        self.pool: Any = None
+        self.jobs: dict[str, Any] = {}
+        wanted = [("explore", measure.exploration, ())] if settings.exploration and names \
+            else []
+        if settings.proofs:
+            wanted += [(f"proofs:{n}", run_proofs, (n,)) for n in names]
+        if not wanted or settings.workers < 1:
+            return
+        try:
+            import multiprocessing
+            from concurrent.futures import ProcessPoolExecutor
+            self.pool = ProcessPoolExecutor(max_workers=settings.workers,
+                                            mp_context=multiprocessing.get_context("spawn"))
+            for key, fn, args in wanted:
+                self.jobs[key] = self.pool.submit(fn, *args)
+        except Exception as exc:  # noqa: BLE001
+            log(f"fruitdocs: running proofs and explorations here ({measure.short_error(exc)})")
+            self.close()
+
+    def _result(self, key: str, fn: Callable[..., Any], *args: Any) -> Any:
+        job = self.jobs.get(key)
+        if job is not None:
+            try:
+                return job.result()
+            except Exception:  # noqa: BLE001, S110 - a dead worker: run it here instead
+                pass
+        return fn(*args)
+
+    def proofs(self, name: str) -> tuple[list[Any] | None, str, float]:
+        return self._result(f"proofs:{name}", run_proofs, name)
+
+    def exploration(self) -> tuple[Any, str, float]:
+        return self._result("explore", measure.exploration)
+
+    def close(self) -> None:
+        if self.pool is not None:
+            self.pool.shutdown(cancel_futures=True)
+            self.pool = None
+        self.jobs = {}
+
+
 def api_modules(root: Path) -> list[tuple[str, str]]:
     names = []
     engine_dir = root / "engine"
@@ -91,15 +138,19 @@ def generate(root: Path, out: Path, settings: Settings | None = None,
     names = collect.available()
     missing = [n for n in specs.REGISTRY if n not in names]
 
+    # the proofs and the explorations run in two other processes while this one measures
+    bg = Background(settings, names, log)
+    datas: dict[str, GameData] = {}
+    for name in names:
+        datas[name] = collect.collect(root, name, settings, {})
+        log(f"fruitdocs: measured {name} in {datas[name].seconds:.1f} s")
     results: dict[str, Any] = {}
     if settings.proofs:
         for name in names:
-            results[name] = run_proofs(name)
+            results[name] = bg.proofs(name)
+            datas[name].results, datas[name].results_note, datas[name].results_seconds = \
+                results[name]
             log(f"fruitdocs: proofs of {name}: {results[name][2]:.1f} s")
-    datas: dict[str, GameData] = {}
-    for name in names:
-        datas[name] = collect.collect(root, name, settings, results)
-        log(f"fruitdocs: measured {name} in {datas[name].seconds:.1f} s")
     broken = {n: d.error for n, d in datas.items() if d.spec is None}
     good = [n for n in names if n not in broken]
 
@@ -144,10 +195,11 @@ def generate(root: Path, out: Path, settings: Settings | None = None,
         except Exception:  # noqa: BLE001
             stored = None
     if settings.exploration and good:
-        ex, why, secs = measure.exploration()
+        ex, why, secs = bg.exploration()
     else:
         ex, why, secs = None, ("no game is available yet" if not good else
                                "skipped in this build"), 0.0
+    bg.close()
     log(f"fruitdocs: exploration: {secs:.1f} s")
     write(out / "exploration.rst", pages.exploration_page(ex, why, secs, stored), written)
 

@@ -67,20 +67,32 @@ class Coverage:
         return sum(self.fired(rule).values())
 
 
-def refusals(game: Any, state: Any, into: Counter) -> None:
-    """Count, for every candidate action the domains offer now, the guard that refuses it."""
+def refusals(game: Any, state: Any, into: Counter, others: Iterable[Any] = ()) -> None:
+    """Count which clause refuses each candidate action now. Candidates: every move's
+    domain for every seat (not only the seats that may act), plus ``others`` (actions that
+    were legal a moment ago); the engine's own explanation names the refusing clause."""
     spec, cfg = game.spec, game.config
     if spec.is_over(cfg, state):
         return
+    legal = set(game.legal_actions(state))
     from spec.common.core import Action
+    seen: set[Any] = set()
+    candidates: list[Any] = list(others)
     for mv in spec.moves_in(state.phase):
-        for seat in mv.actors(cfg, state):
-            for args in mv.domain(cfg, state, seat):
-                a = Action(seat, mv.name, args)
-                for g in mv.guards:
-                    if not g.ok(cfg, state, a):
-                        into[g.rule] += 1
-                        break
+        for seat in range(game.players):
+            try:
+                candidates.extend(Action(seat, mv.name, args)
+                                  for args in mv.domain(cfg, state, seat))
+            except Exception:  # noqa: BLE001, S112 - a domain may assume its seat acts
+                continue
+    for a in candidates:
+        if a in legal or a in seen:
+            continue
+        seen.add(a)
+        try:
+            into[game.explain(state, a).rule] += 1
+        except Exception:  # noqa: BLE001, S112
+            continue
 
 
 def configs_for(spec: Any) -> list[tuple[str, dict[str, Any]]]:
@@ -134,10 +146,12 @@ def playouts(name: str, cov: Coverage, max_games: int, budget: float,
             state = game.new(seed=seed)
             rules: list[str] = []
             steps = 0
+            previous: list[Any] = []
             while not game.is_over(state):
-                if played < refusal_games:
-                    refusals(game, state, cov.refusals)
                 legal = game.legal_actions(state)
+                if played < refusal_games:
+                    refusals(game, state, cov.refusals, previous)
+                    previous = legal
                 if not legal:
                     cov.notes.append(f"{label}, seed {seed}: no legal action in phase"
                                      f" {state.phase!r} before the end")
@@ -181,6 +195,7 @@ def explore_walk(name: str, cov: Coverage, max_states: int, budget: float) -> No
         seen = {first}
         frontier = [first]
         rules: list[str] = []
+        held: list[str] = []
         per = budget / max(1, len(configs))
         t0 = time.perf_counter()
         try:
@@ -188,6 +203,9 @@ def explore_walk(name: str, cov: Coverage, max_states: int, budget: float) -> No
                 nxt = []
                 for s in frontier:
                     refusals(game, s, cov.refusals)
+                    for inv in gspec.invariants:
+                        if inv.check(game.config, s) is None:
+                            held.extend(inv.rules)
                     for a in game.legal_actions(s):
                         s2, evs = game.step(s, a)
                         rules.extend(e.rule for e in evs)
@@ -198,6 +216,7 @@ def explore_walk(name: str, cov: Coverage, max_states: int, budget: float) -> No
         except Exception as exc:  # noqa: BLE001
             cov.notes.append(f"exploration {label}: {short_error(exc)}")
         cov.add("exploration", rules)
+        cov.add("invariant checks", held)
         cov.states += len(seen)
     cov.seconds += time.perf_counter() - start
 

@@ -108,7 +108,7 @@ def _at_a_glance(d: GameData) -> str:
         ("Clauses", f"{len(clauses)} ("
          + ", ".join(f"{n} {k}{'s' if n > 1 else ''}" for k, n in kinds.items()) + ")"),
         ("Options", f"{len(sp.options)} (see :ref:`ambiguities-{sp.name}`)"),
-        ("Without a test or proof", f"{len(unchecked)}"
+        ("Not checked (no test, proof or invariant)", f"{len(unchecked)}"
          + (": " + ", ".join(ref(i) for i in unchecked) if unchecked else "")),
         ("Never observed", f"{len(unfired)}"
          + (": " + ", ".join(ref(i) for i in unfired) if unfired else "")),
@@ -164,8 +164,9 @@ def _clauses(d: GameData) -> str:
     sp = d.spec
     out = heading("Clauses", "=")
     out += ("Every clause of the catalogue, in our words, with its rulebook section; where"
-            " the spec implements it; the tests and proofs that name it; and how often the"
-            " engine made it fire during this build (events it emitted, and actions its guards"
+            " the spec implements it; the tests, proofs and invariants that check it; and how"
+            " often it was observed during this build (events the engine emitted citing it,"
+            " states on which an invariant citing it held, and candidate actions its guards"
             " refused). ✗ marks what is missing.\n\n")
     rows = []
     cov = d.coverage
@@ -177,7 +178,7 @@ def _clauses(d: GameData) -> str:
                      f"{fired} / {refused}" if fired or refused else "✗ 0",
                      mark(bool(d.checks(c.id))),
                      ", ".join(ref(o.id) for o in d.options_of(c.id)) or "—"])
-    out += list_table(["Clause", "Section", "Code", "Tests", "Proofs", "Fired / refused",
+    out += list_table(["Clause", "Section", "Code", "Tests", "Proofs", "Observed / refused",
                        "Checked", "Options"], rows, [10, 22, 7, 7, 7, 12, 8, 15], "Summary")
     for section, group in _sections(sp.clauses):
         out += heading(section or "(no section)", "-")
@@ -205,21 +206,23 @@ def _clause(d: GameData, c: Any) -> str:
     pairs.append(("Tests", _cites(tests, full=True) or "—"))
     pairs.append(("Proofs", ", ".join(_proof_ref(p) for p in proofs) or "—"))
     if invs:
-        pairs.append(("Invariants", ", ".join(ref(i.id) for i in invs)))
+        pairs.append(("Invariants", ", ".join(lit(i.id) for i in invs)
+                      + " (checked on every state the exploration reaches)"))
     if opts:
         pairs.append(("Ambiguities", ", ".join(
             f"{ref(o.id)} ({lit(o.name)}, default {lit(o.default)})" for o in opts)))
-    seen = ", ".join(f"{n} in {src}" for src, n in fired.items())
+    seen = ", ".join(f"held on {n} explored states" if src == "invariant checks" else
+                     f"{n} events in {src}" for src, n in fired.items())
     if refused:
         seen = (seen + "; " if seen else "") + f"refused {refused} candidate actions"
     pairs.append(("Observed", seen or "never"))
     out += fields(pairs)
-    if not tests and not proofs:
-        out += admonition("warning", "No test or proof names this clause.")
+    if not tests and not proofs and not invs:
+        out += admonition("warning", "No test, proof or invariant checks this clause.")
     if not fired and not refused:
         out += admonition("attention", "No scenario, exploration or random playout of this"
-                          " build made this clause fire: no event cited it and no guard citing"
-                          " it refused an action.")
+                          " build made this clause fire: no event cited it, no invariant citing"
+                          " it was checked and no guard citing it refused an action.")
     return out
 
 
@@ -483,18 +486,53 @@ def proofs_page(by_game: dict[str, Any], props_note: str) -> str:
 def exploration_page(result: Any, note: str, seconds: float, manifest: Any) -> str:
     out = label("exploration") + heading("Exploration manifest", "=", over=True)
     out += ("Each game declares a few small configurations whose whole reachable state space"
-            " is walked, like a model checker, checking every invariant and the generic"
-            " properties (no dead end, termination, known clauses). The manifest records the"
-            " expected number of states; a rule change that changes the reachable space shows"
-            " up there.\n\n")
+            " is walked, like a model checker, checking every invariant of the game and the"
+            " generic properties (no dead end, termination, every event cites a known clause,"
+            " no step raises, scores well formed). The manifest"
+            " (``engine/data/explore_manifest.json``) records the expected counts; a rule"
+            " change that changes the reachable space shows up there.\n\n")
     if result is None:
         out += f"The exploration was not run in this build: {esc(note)}.\n\n"
+    elif isinstance(result, list) and all(isinstance(r, dict) and "states" in r
+                                          for r in result):
+        out += f"Run while this page was built ({seconds:.1f} s).\n\n"
+        out += _exploration_table(result)
     else:
         out += f"Run while this page was built ({seconds:.1f} s).\n\n"
         out += _generic_table(result)
-    if manifest is not None:
+    if manifest:
         out += heading("The stored manifest", "=")
-        out += _generic_table(manifest)
+        rows = [[esc(g), esc(c), *[esc(_fmt(v.get(k))) for k in
+                                  ("states", "terminal_states", "edges", "max_depth",
+                                   "complete")]]
+                for g, configs in manifest.items() if isinstance(configs, dict)
+                for c, v in configs.items() if isinstance(v, dict)]
+        out += list_table(["Game", "Configuration", "States", "Terminal", "Edges",
+                           "Depth", "Complete"], rows)
+    return out
+
+
+def _exploration_table(results: list[dict[str, Any]]) -> str:
+    rows = []
+    problems = ""
+    for r in results:
+        status = "✓" if r.get("ok") else "**✗**"
+        rows.append([esc(r.get("game")), esc(r.get("config") or "—"),
+                     esc(f"{r.get('players')}" + (f", {r['variant']}" if r.get("variant")
+                                                  else "")),
+                     esc(_fmt(r.get("states"))), esc(_fmt(r.get("terminal_states"))),
+                     esc(_fmt(r.get("edges"))), esc(_fmt(r.get("max_depth"))),
+                     "yes" if r.get("complete") else f"no (cap {esc(_fmt(r.get('max_states')))})",
+                     esc(_fmt(r.get("seconds"))), esc(r.get("manifest", "—")), status])
+        for v in r.get("violations") or ():
+            problems += (f"* **{esc(r.get('game'))} / {esc(r.get('config'))}**:"
+                         f" {lit(v.get('invariant'))} — {esc(v.get('message'))}"
+                         + (f" (after {lit(' ; '.join(v['path']))})" if v.get("path") else "")
+                         + "\n")
+    out = list_table(["Game", "Configuration", "Players", "States", "Terminal", "Edges",
+                      "Depth", "Complete", "Seconds", "Manifest", "OK"], rows)
+    if problems:
+        out += ".. rubric:: Violations\n\n" + problems + "\n"
     return out
 
 
