@@ -439,3 +439,39 @@ def memo_sound(ctx: Context) -> Outcome:
         count += 1
     return Outcome(PROVED, f"the answer depends only on the pattern of equal fruits, the"
                    f" trump and the rank order ({count} configurations)")
+
+
+@SUITE.prop("BAS-P9", ("BAS-6.3", "BAS-6.4", "BAS-6.2"),
+            """A led Bastos! colour is decided as the rulebook says: when every other seat
+            discards (and nobody trumps) the leader takes the trick whatever its card; when
+            every other seat follows with a card that is not its own colour, the highest
+            follower takes it, even below the led card.""")
+def led_bastos(ctx: Context) -> Outcome:
+    for n in PLAYERS:
+        fruit = [z3.Int(f"fruit_{p}") for p in range(n)]
+        rank = [z3.Int(f"rank_{p}") for p in range(n)]
+        own = [z3.Bool(f"own_{p}") for p in range(n)]
+        trump = z3.Int("trump")
+        given = [*between(fruit, 0, NFRUITS - 1), *between(rank, 1, 9),
+                 z3.Distinct(*[f * 10 + r for f, r in zip(fruit, rank)]),
+                 trump >= S.NO_TRUMP, trump < NFRUITS, own[0], fruit[0] != trump]
+        w = S.trick_winner(fruit, rank, own, trump)
+        led = fruit[0]
+        all_discard = z3.And(*[z3.And(fruit[p] != led, fruit[p] != trump)
+                               for p in range(1, n)])
+        all_follow = z3.And(*[z3.And(fruit[p] == led, z3.Not(own[p])) for p in range(1, n)])
+        highest = [z3.And(*[rank[p] > rank[q] for q in range(1, n) if q != p])
+                   for p in range(1, n)]
+        claim = z3.And(z3.Implies(z3.And(all_discard, z3.Not(z3.And(*own))), w == 0),
+                       z3.Implies(all_follow, z3.And(*[z3.Implies(highest[p - 1], w == p)
+                                                       for p in range(1, n)])))
+        out = prove(ctx, claim, given, decode=lambda m, fruit=fruit, rank=rank, own=own, w=w: (
+            "trick " + " ".join(card(value(m, f), value(m, r)) + ("(own)" if value(m, o)
+                                                                  else "")
+                                for f, r, o in zip(fruit, rank, own))
+            + f": position {value(m, w)} wins"))
+        if out.status != PROVED:
+            out.detail = f"{n} seats: {out.detail}"
+            return out
+    return Outcome(PROVED, "for 3 and 4 seats: all discard -> the leader; all follow -> the"
+                   " highest follower")

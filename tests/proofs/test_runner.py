@@ -147,3 +147,43 @@ def test_properties_lists_declared_objects():
     assert len(ids) == len(set(ids))
     for p in props:
         assert p.statement and p.clauses and p.game in runner.MODULES
+
+
+def test_property_clauses_exist():
+    """Every clause a property claims to cover is in its game's catalogue."""
+    import spec
+
+    for p in runner.properties():
+        catalogue = spec.get(p.game).catalogue
+        missing = [c for c in p.clauses if c not in catalogue]
+        assert not missing, f"{p.id} cites unknown clauses {missing}"
+
+
+def test_unknown_game_is_a_user_error():
+    from spec.common.errors import ConfigError
+
+    try:
+        runner.properties("chess")
+    except ConfigError as exc:
+        assert "chess" in str(exc)
+    else:  # pragma: no cover
+        raise AssertionError("an unknown game must be refused")
+    assert runner.properties("tanuki_market") == runner.properties("tanuki-market")
+
+
+def test_scenario_text_is_json():
+    sc = {"game": "bastos", "setup": {"dealer": 0, "hands": [["B1"], ["B2"], ["B3"]]},
+          "actions": ["p0: bastos B1"], "expect": {"scores": [0, 0, 0]}}
+    assert json.loads(runner.scenario_text(sc)) == sc
+
+
+def test_render_prints_every_property():
+    from rich.console import Console
+
+    results = runner.run_properties(SUITE.properties[:4], expected=EXPECTED)
+    con = Console(record=True, width=200)
+    runner.render(results, con)
+    text = con.export_text()
+    for r in results:
+        assert r.id in text
+    assert "4/4 properties as expected" in text
