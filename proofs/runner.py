@@ -160,15 +160,18 @@ def render(results: Iterable[Result], console: Any) -> None:
     from rich.table import Table
 
     results = list(results)
+    wide = getattr(console, "width", 80) >= 150  # room for the statements
     table = Table(title="Z3 properties", show_lines=False)
-    for col, kw in (("id", {"no_wrap": True}), ("clauses", {}), ("status", {}),
-                    ("expected", {}), ("seconds", {"justify": "right"}), ("statement", {})):
+    cols = [("id", {"no_wrap": True}), ("clauses", {}), ("status", {"no_wrap": True}),
+            ("expected", {}), ("seconds", {"justify": "right"})]
+    for col, kw in cols + ([("statement", {})] if wide else []):
         table.add_column(col, **kw)
     for r in results:
         mark = "" if r.ok else " ✗"
-        table.add_row(r.id, ", ".join(r.clauses),
-                      f"[{_STYLE.get(r.status, 'white')}]{r.status}[/]{mark}",
-                      r.expected or "-", f"{r.seconds:.2f}", r.statement)
+        row = [r.id, ", ".join(r.clauses),
+               f"[{_STYLE.get(r.status, 'white')}]{r.status}[/]{mark}",
+               r.expected or "-", f"{r.seconds:.2f}"]
+        table.add_row(*row, *([r.statement] if wide else []))
     console.print(table)
     bad = [r for r in results if not r.ok]
     for r in results:
