@@ -157,8 +157,27 @@ def cmd_explore(args: argparse.Namespace) -> int:
     data = ex.explore(args.game, players=args.players, options=_options(args.option),
                       variant=args.variant, seed=args.seed, setup=setup,
                       max_states=args.max_states, config=args.config)
+    written = _write_violations(data, args.out)
     _emit(args, data, lambda con: ex.render(data, con))
+    if written and not args.json:
+        print("violation scenarios (replay them with `fruitspec replay FILE`):")
+        for path in written:
+            print(f"  {path}")
     return 1 if data.get("violations") else 0
+
+
+def _write_violations(data: dict[str, Any], folder: str) -> list[str]:
+    """Store each violation's shortest path as a scenario file that `replay` reproduces."""
+    from pathlib import Path
+
+    written = []
+    for i, v in enumerate(data.get("violations") or []):
+        path = Path(folder) / f"{data['game']}-{v['invariant']}-{i}.json"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps(v["scenario"], indent=2) + "\n", encoding="utf-8")
+        v["scenario_file"] = str(path)
+        written.append(str(path))
+    return written
 
 
 def cmd_prove(args: argparse.Namespace) -> int:
@@ -289,6 +308,8 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--setup", help="a scenario file whose set-up fixes the deal")
     sp.add_argument("--config", help="a named small configuration of the game")
     sp.add_argument("--max-states", type=int, default=100_000)
+    sp.add_argument("--out", default="explore-violations",
+                    help="folder for the scenario files of violations (default: %(default)s)")
     sp = add("schema", cmd_schema, "JSON Schema of state, view, action and scenario")
     sp.add_argument("game")
     add("verify", cmd_verify, "prove, ambiguities and explore for every game")

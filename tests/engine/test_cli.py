@@ -72,3 +72,15 @@ def test_play_explain_shows_clause_ids(name):
     assert out.returncode == 0, out.stderr
     prefix = engine.load(name).spec.prefix
     assert f"{prefix}-" in out.stdout
+
+
+@pytest.mark.skipif("fruit-passion" not in engine.games(), reason="fruit-passion missing")
+def test_explore_writes_each_violation_as_a_replayable_scenario(tmp_path):
+    out = run("explore", "fruit-passion", "--config", "two-seats-short-deck",
+              "--option", "discard-take=literal", "--out", str(tmp_path), "--json")
+    assert out.returncode == 1, out.stderr
+    data = json.loads(out.stdout)
+    (violation,) = [v for v in data["violations"] if v["invariant"] == "termination"]
+    replayed = run("replay", violation["scenario_file"], "--json")
+    assert replayed.returncode == 0
+    assert json.loads(replayed.stdout)["actions_applied"] == len(violation["scenario"]["actions"])
