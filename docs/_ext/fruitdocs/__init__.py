@@ -78,6 +78,11 @@ class FruitSession(SphinxDirective):
             para += nodes.paragraph(text=f"This example needs {', '.join(absent)}, which is not"
                                          " yet available in this build.")
             return [para]
+        # pages with sessions are re-read on every build: their output comes from the code
+        docs = getattr(self.env, "fruit_session_docs", None)
+        if docs is None:
+            docs = self.env.fruit_session_docs = set()
+        docs.add(self.env.docname)
         group = self.options.get("group", "default")
         store = self.env.temp_data.setdefault("fruit_sessions", {})
         key = (self.env.docname, group)
@@ -121,6 +126,15 @@ def guard_docstring(app: Any, what: str, name: str, obj: Any, options: Any,
         lines[:] = ["::", ""] + ["    " + line for line in lines] + [""]
 
 
+def on_env_get_outdated(app: Any, env: Any, added: set[str], changed: set[str],
+                        removed: set[str]) -> list[str]:
+    return sorted(getattr(env, "fruit_session_docs", set()) - removed)
+
+
+def on_env_purge_doc(app: Any, env: Any, docname: str) -> None:
+    getattr(env, "fruit_session_docs", set()).discard(docname)
+
+
 def setup(app: Any) -> dict[str, Any]:
     app.add_config_value("fruitdocs_root", "", "env")
     app.add_config_value("fruitdocs_playouts", 40, "env")
@@ -129,5 +143,7 @@ def setup(app: Any) -> dict[str, Any]:
     app.add_config_value("fruitdocs_exploration", True, "env")
     app.connect("builder-inited", on_builder_inited)
     app.connect("autodoc-process-docstring", guard_docstring)
+    app.connect("env-get-outdated", on_env_get_outdated)
+    app.connect("env-purge-doc", on_env_purge_doc)
     app.add_directive("fruit-session", FruitSession)
     return {"version": "1.0", "parallel_read_safe": False, "parallel_write_safe": True}

@@ -5,11 +5,11 @@ import json
 from pathlib import Path
 from typing import Any, Iterable
 
-from . import pictures, scenes, session
+from . import measure, pictures, scenes, session
 from .collect import GameData
 from .measure import attr
 from .rst import (admonition, bullets, code, directive, esc, fields, heading, indent, label,
-                  link, list_table, lit)
+                  link, list_table, lit, pretty_json)
 from .rst import ref as _ref
 
 #: Every label the generated pages define (lower case); ``ref`` only links to these, so a
@@ -81,7 +81,7 @@ def game_page(root: Path, d: GameData, svg_dir: Path) -> str:
     out.append(_diagram(d))
     out.append(_pictures(root, d, svg_dir))
     out.append(_clauses(d))
-    out.append(_ambiguities(d))
+    out.append(_ambiguities(root, d))
     out.append(_invariants(d))
     out.append(_examples(root, d))
     out.append(_proofs(d))
@@ -173,7 +173,7 @@ def _clauses(d: GameData) -> str:
     for c in sp.clauses:
         fired = cov.total(c.id)
         refused = cov.refusals.get(c.id, 0)
-        rows.append([ref(c.id), esc(c.section), str(len(d.code.get(c.id, ()))) or "0",
+        rows.append([ref(c.id), esc(_short_section(c.section)), str(len(d.code.get(c.id, ()))),
                      f"{len(d.tests.get(c.id, ()))}", f"{len(d.proofs_of(c.id))}",
                      f"{fired} / {refused}" if fired or refused else "✗ 0",
                      mark(bool(d.checks(c.id))),
@@ -211,8 +211,9 @@ def _clause(d: GameData, c: Any) -> str:
     if opts:
         pairs.append(("Ambiguities", ", ".join(
             f"{ref(o.id)} ({lit(o.name)}, default {lit(o.default)})" for o in opts)))
-    seen = ", ".join(f"held on {n} explored states" if src == "invariant checks" else
-                     f"{n} events in {src}" for src, n in fired.items())
+    seen = ", ".join(f"held on {n} explored state{'s' * (n != 1)}"
+                     if src == "invariant checks" else
+                     f"{n} event{'s' * (n != 1)} in {src}" for src, n in fired.items())
     if refused:
         seen = (seen + "; " if seen else "") + f"refused {refused} candidate actions"
     pairs.append(("Observed", seen or "never"))
@@ -240,7 +241,7 @@ def _proof_ref(p: Any) -> str:
     return ref(f"proof-{attr(p, 'id')}", attr(p, "id"))
 
 
-def _ambiguities(d: GameData) -> str:
+def _ambiguities(root: Path, d: GameData) -> str:
     sp = d.spec
     out = label(f"ambiguities-{sp.name}") + heading("Ambiguities and options", "=")
     if d.ambiguities_note:
@@ -270,32 +271,52 @@ def _ambiguities(d: GameData) -> str:
         out += fields(pairs)
         outs = e.get("outcomes")
         if outs:
-            out += _outcomes(e, outs)
+            doc = measure.load_json(root / wit) if wit else {}
+            out += _outcomes(e, outs, [str(a) for a in doc.get("actions") or []])
         elif wit:
             out += "The witness was not replayed in this build.\n\n"
     return out
 
 
-def _outcomes(e: dict[str, Any], outs: dict[str, Any]) -> str:
+def _outcomes(e: dict[str, Any], outs: dict[str, Any], actions: list[str]) -> str:
+    """Per reading: where the witness first parts ways, and how it ends."""
     differs = e.get("differs_in") or []
     out = ("Replayed under each reading, the witness "
            + (f"parts ways in: {esc(', '.join(differs))}.\n\n" if differs else
               "gives the same outcome under every reading.\n\n"))
     if not differs:
         out += admonition("warning", "The readings do not part ways on this witness.")
+
+    def at(o: dict[str, Any], i: int) -> Any:
+        if o.get("refused_at") == i:
+            return ("refused", o.get("refused_by"))
+        evs = o.get("events") or []
+        return tuple(evs[i]) if i < len(evs) else None
+
+    n = max([len(o.get("events") or []) for o in outs.values()]
+            + [(o.get("refused_at") or 0) + 1 for o in outs.values()] + [0])
+    first = next((i for i in range(n) if len({repr(at(o, i)) for o in outs.values()}) > 1),
+                 None)
+    col = "At the end"
+    if first is not None:
+        act = actions[first] if first < len(actions) else f"action {first}"
+        col = f"Action {first} ({act})"
     rows = []
     for value, o in outs.items():
-        refused = (f"action {o.get('refused_at')} refused ({lit(o.get('refused_by'))})"
-                   if o.get("refused_at") is not None else "—")
-        last = o.get("events") or []
-        tail = "; ".join(last[-1]) if last and last[-1] else ""
-        rows.append([lit(value) + (" (default)" if value == e.get("default") else ""),
-                     refused, esc(o.get("scores")), esc(o.get("winners")) if o.get("over")
-                     else "not over", esc(", ".join(o.get("legal", [])[:6])
-                                          + (" …" if len(o.get("legal", [])) > 6 else "")),
-                     esc(tail) or "—"])
-    out += list_table(["Reading", "Refused", "Scores", "Winners", "Legal next", "Last events"],
-                      rows, [14, 14, 12, 10, 25, 25])
+        if first is None:
+            what = esc(", ".join(o.get("legal", [])[:6])) or "—"
+        else:
+            a = at(o, first)
+            if a is None:
+                what = "(not reached)"
+            elif a and a[0] == "refused":
+                what = f"refused under {ref(a[1]) if a[1] else '?'}"
+            else:
+                what = "; ".join(esc(x) for x in a) or "(no event)"
+        rows.append([lit(value) + (" (default)" if value == e.get("default") else ""), what,
+                     esc(o.get("scores")),
+                     esc(o.get("winners")) if o.get("over") else "not over"])
+    out += list_table(["Reading", esc(col), "Scores", "Winners"], rows, [16, 54, 15, 15])
     return out
 
 
@@ -331,7 +352,7 @@ def _examples(root: Path, d: GameData) -> str:
         out += fields([("File", link(r.path, source_uri(r.path))),
                        ("Expectations", _expect_text(r))])
         if setup:
-            out += code(json.dumps(setup, indent=None, separators=(", ", ": ")), "json")
+            out += code(pretty_json(setup), "json")
         if r.error and r.replay is None:
             out += admonition("note", f"Not replayed: {esc(r.error)}")
             continue
@@ -381,37 +402,38 @@ def _proofs(d: GameData) -> str:
     return out + proof_table(d.properties or [], label_ids=True)
 
 
-def proof_table(results: list[Any], label_ids: bool = False, game_col: bool = False) -> str:
+def proof_table(results: list[Any], label_ids: bool = False) -> str:
+    """The properties as a table, then each one's detail (counterexample, witness...)."""
     if not results:
         return "No property declared yet.\n\n"
     rows = []
     anchors = ""
+    details = ""
     for r in results:
         rid = attr(r, "id")
         status = attr(r, "status")
-        expected = attr(r, "expected")
         ok = attr(r, "ok")
         if callable(ok):
             ok = ok()
         status_text = esc(status) if status else "(not run)"
         if status and ok is False:
             status_text = f"**{status_text}** ✗"
-        row = [lit(rid), ", ".join(ref(c) for c in attr(r, "clauses", ()) or ()),
-               esc(attr(r, "statement", "")), status_text, esc(expected or "—"),
-               f"{attr(r, 'seconds'):.2f}" if attr(r, "seconds") is not None else "—",
-               esc(attr(r, "detail", "") or "")]
-        if game_col:
-            row.insert(1, esc(attr(r, "game", "")))
-        rows.append(row)
+        seconds = attr(r, "seconds")
+        rows.append([lit(rid), ", ".join(ref(c) for c in attr(r, "clauses", ()) or ()),
+                     esc(attr(r, "statement", "")), status_text,
+                     esc(attr(r, "expected") or "—"),
+                     f"{seconds:.2f}" if isinstance(seconds, (int, float)) else "—"])
         if label_ids:
             anchors += label(f"proof-{rid}")
-    header = ["Property", "Clauses", "Statement", "Status", "Expected", "Seconds", "Detail"]
-    widths = [12, 14, 30, 9, 9, 7, 19]
-    if game_col:
-        header.insert(1, "Game")
-        widths = [11, 9, 12, 26, 9, 9, 6, 18]
+        detail = attr(r, "detail", "") or ""
+        if detail:
+            details += f"{lit(rid)}\n   {esc(detail)}\n"
     # the labels point at the table (one per property), so clauses can link to it
-    return anchors + list_table(header, rows, widths)
+    out = anchors + list_table(["Property", "Clauses", "Statement", "Status", "Expected",
+                                "Seconds"], rows, [12, 16, 44, 10, 10, 8])
+    if details:
+        out += ".. rubric:: What each check found\n\n" + details + "\n"
+    return out
 
 
 def _coverage(d: GameData) -> str:
@@ -422,15 +444,17 @@ def _coverage(d: GameData) -> str:
     out += (f"Measured while this page was built: {cov.games} random playouts"
             f" ({cov.actions} actions, every variant and every non-default reading), a bounded"
             f" walk of the spec's exploration configurations, and the replay of its scenario"
-            f" and witness files. A clause counts as exercised when an event cites it or a"
-            f" guard citing it refused a candidate action.\n\n")
+            f" and witness files. A clause counts as exercised when an event cites it, an"
+            f" invariant citing it held on an explored state, or a guard citing it refused a"
+            f" candidate action.\n\n")
     rows = []
     for c in sp.clauses:
         counts = [str(cov.events[s].get(c.id, 0)) for s in sources]
         refused = cov.refusals.get(c.id, 0)
         seen = sum(cov.events[s].get(c.id, 0) for s in sources) + refused
         rows.append([ref(c.id), esc(c.kind), *counts, str(refused), mark(bool(seen))])
-    out += list_table(["Clause", "Kind", *[esc(s) for s in sources], "Guard refusals",
+    out += list_table(["Clause", "Kind", *[esc(s.capitalize()) for s in sources],
+                       "Guard refusals",
                        "Exercised"], rows)
     extra = sorted({r for s in sources for r in cov.events[s]} - d.all_ids)
     if extra:

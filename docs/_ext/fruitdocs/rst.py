@@ -97,3 +97,18 @@ def fields(pairs: Iterable[tuple[str, str]]) -> str:
         out += f":{k}: {body[0]}\n" + "".join(f"   {line}\n" if line.strip() else "\n"
                                              for line in body[1:])
     return out + "\n" if out else ""
+
+
+def pretty_json(value: object, width: int = 88, indent: int = 0) -> str:
+    """JSON that keeps whatever fits on one line on one line (hands, decks...)."""
+    import json
+    flat = json.dumps(value, ensure_ascii=False)
+    if len(flat) + indent <= width or not isinstance(value, (dict, list)) or not value:
+        return flat
+    pad = " " * (indent + 2)
+    if isinstance(value, dict):
+        items = [f"{pad}{json.dumps(k)}: {pretty_json(v, width, indent + 2)}"
+                 for k, v in value.items()]
+        return "{\n" + ",\n".join(items) + "\n" + " " * indent + "}"
+    items = [pad + pretty_json(v, width, indent + 2) for v in value]
+    return "[\n" + ",\n".join(items) + "\n" + " " * indent + "]"

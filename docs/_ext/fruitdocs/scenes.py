@@ -213,7 +213,7 @@ def fruit_passion() -> list[Picture]:
     for i, st in enumerate(items):
         x = 16 + i * (CARD_W + 30)
         body += pic.stack("fruit-passion", st["top"], st["count"], x, 40,
-                          f"{st['count']} card{'s' if st['count'] > 1 else ''}")
+                          f"{st['count']} card{'s' if st['count'] != 1 else ''}")
     width = 24 + max(1, len(items)) * (CARD_W + 30)
     discard = view.get("discard")
     extra = ""
@@ -261,7 +261,7 @@ def _tanuki_tables(players: int = 3) -> list[Picture]:
             body.append(pic.card("tanuki-market", c, x, 70 + k * 22))
         count = f"{len(cards)} card{'s' if len(cards) != 1 else ''}"
         if len(cards) > shown:
-            count += f" ({shown} drawn)"
+            count += f" ({shown} shown)"
         body.append(pic.text(x + CARD_W / 2, 70 + (shown - 1) * 22 + CARD_H + 22, count, 11,
                              "middle"))
     height = 70 + (shown - 1) * 22 + CARD_H + 34
