@@ -524,7 +524,7 @@ def exploration_page(result: Any, note: str, seconds: float, manifest: Any) -> s
     else:
         out += f"Run while this page was built ({seconds:.1f} s).\n\n"
         out += _generic_table(result)
-    if manifest:
+    if manifest and result is None:
         out += heading("The stored manifest", "=")
         rows = [[esc(g), esc(c), *[esc(_fmt(v.get(k))) for k in
                                   ("states", "terminal_states", "edges", "max_depth",
@@ -537,24 +537,34 @@ def exploration_page(result: Any, note: str, seconds: float, manifest: Any) -> s
 
 
 def _exploration_table(results: list[dict[str, Any]]) -> str:
-    rows = []
+    """One table per game: each configuration's counts and result."""
+    out = ""
     problems = ""
+    games: dict[str, list[dict[str, Any]]] = {}
     for r in results:
-        status = "✓" if r.get("ok") else "**✗**"
-        rows.append([esc(r.get("game")), esc(r.get("config") or "—"),
-                     esc(f"{r.get('players')}" + (f", {r['variant']}" if r.get("variant")
-                                                  else "")),
-                     esc(_fmt(r.get("states"))), esc(_fmt(r.get("terminal_states"))),
-                     esc(_fmt(r.get("edges"))), esc(_fmt(r.get("max_depth"))),
-                     "yes" if r.get("complete") else f"no (cap {esc(_fmt(r.get('max_states')))})",
-                     esc(_fmt(r.get("seconds"))), esc(r.get("manifest", "—")), status])
-        for v in r.get("violations") or ():
-            problems += (f"* **{esc(r.get('game'))} / {esc(r.get('config'))}**:"
-                         f" {lit(v.get('invariant'))} — {esc(v.get('message'))}"
-                         + (f" (after {lit(' ; '.join(v['path']))})" if v.get("path") else "")
-                         + "\n")
-    out = list_table(["Game", "Configuration", "Players", "States", "Terminal", "Edges",
-                      "Depth", "Complete", "Seconds", "Manifest", "OK"], rows)
+        games.setdefault(str(r.get("game")), []).append(r)
+    for game, rs in games.items():
+        rows = []
+        for r in rs:
+            result = ("✓" if r.get("ok") else "**✗**") + (
+                " complete" if r.get("complete") else
+                f" stopped at {_fmt(r.get('max_states'))} states")
+            if r.get("manifest"):
+                result += f"; manifest: {r['manifest']}"
+            rows.append([esc(r.get("config") or "—"),
+                         esc(f"{r.get('players')}" + (f", {r['variant']}" if r.get("variant")
+                                                      else "")),
+                         *[esc(_fmt(r.get(k))) for k in ("states", "terminal_states", "edges",
+                                                         "max_depth", "seconds")],
+                         esc(result).replace(r"\*\*", "**")])
+            for v in r.get("violations") or ():
+                problems += (f"* **{esc(game)} / {esc(r.get('config'))}**:"
+                             f" {lit(v.get('invariant'))}: {esc(v.get('message'))}"
+                             + (f" (after {lit(' ; '.join(v['path']))})" if v.get("path")
+                                else "") + "\n")
+        out += heading(game, "=")
+        out += list_table(["Configuration", "Players", "States", "Terminal", "Edges", "Depth",
+                           "Seconds", "Result"], rows, [24, 10, 9, 9, 9, 7, 8, 24])
     if problems:
         out += ".. rubric:: Violations\n\n" + problems + "\n"
     return out
