@@ -200,8 +200,11 @@ class Game:
         if state.phase not in mv.phases:
             return IllegalAction(mv.rule, f"'{act.name}' is not possible now"
                                           f" (phase: {state.phase})")
-        if act.player not in mv.actors(cfg, state):
-            return IllegalAction(mv.rule, f"seat {act.player} may not {act.name} now")
+        actors = sorted(mv.actors(cfg, state))
+        if act.player not in actors:
+            who = ", ".join(map(str, actors)) if actors else "none"
+            return IllegalAction(mv.rule, f"seat {act.player} may not {act.name} now"
+                                          f" (seats that may: {who})")
         for g in mv.guards:
             if not g.ok(cfg, state, act):
                 return IllegalAction(g.rule, g.why(cfg, state, act))
