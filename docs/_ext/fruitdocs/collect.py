@@ -142,7 +142,7 @@ def collect(root: Path, name: str, settings: Settings,
         data.ambiguities_note = note
     # the register keeps ambiguities, gaps...; plain settings are options too: show them all
     by_id = {e.get("id"): e for e in entries}
-    data.ambiguities = [by_id.get(o.id) or _fallback_entry(root, data, o)
+    data.ambiguities = [{**_fallback_entry(root, data, o), **(by_id.get(o.id) or {})}
                         for o in data.spec.options]
 
     # initial phases (for the diagram)

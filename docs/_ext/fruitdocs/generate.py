@@ -5,6 +5,7 @@ import json
 import pkgutil
 import tempfile
 import time
+import traceback
 from pathlib import Path
 from typing import Any, Callable
 
@@ -116,6 +117,26 @@ def schemas(names: list[str]) -> tuple[dict[str, Any], dict[str, str]]:
     return got, notes
 
 
+def _safe(render: Callable[[], str], label: str, title: str,
+          log: Callable[[str], None]) -> str:
+    """A page's text, or a page that says why it could not be generated (same label)."""
+    try:
+        return render()
+    except Exception as exc:  # noqa: BLE001 - one broken page must not stop the site
+        log(f"fruitdocs: the page {title!r} failed: {traceback.format_exc()}")
+        return f".. _{label}:\n\n" + pages.failed_page(title, measure.short_error(exc))
+
+
+def _labels_of(d: GameData) -> set[str]:
+    """The labels a game page defines (so other pages may link to them)."""
+    out = {c.id.lower() for c in d.spec.clauses}
+    out |= {str(e["id"]).lower() for e in d.ambiguities}
+    out.add(f"ambiguities-{d.name}")
+    shown = d.results if d.results is not None else d.properties
+    out |= {f"proof-{attr(p, 'id')}".lower() for p in shown or ()}
+    return out
+
+
 def write(path: Path, text: str, written: set[Path]) -> None:
     """Write only when the text changed (so Sphinx re-reads only what changed)."""
     written.add(path.resolve())
@@ -155,25 +176,27 @@ def generate(root: Path, out: Path, settings: Settings | None = None,
     good = [n for n in names if n not in broken]
 
     for d in datas.values():
-        if d.spec is None:
-            continue
-        pages.LABELS.update(c.id.lower() for c in d.spec.clauses)
-        pages.LABELS.update(e["id"].lower() for e in d.ambiguities)
-        pages.LABELS.add(f"ambiguities-{d.name}")
-        shown = d.results if d.results is not None else d.properties
-        pages.LABELS.update(f"proof-{attr(p, 'id')}".lower() for p in shown or ())
+        if d.spec is not None:
+            pages.LABELS.update(_labels_of(d))
 
     written: set[Path] = set()
     svg_dir = out / "_svg"
     svg_dir.mkdir(parents=True, exist_ok=True)
     for old in svg_dir.glob("*.svg"):
         old.unlink()
-    write(out / "games.rst", pages.games_index(good, missing, broken), written)
+    write(out / "games.rst", _safe(lambda: pages.games_index(good, missing, broken), "games",
+                                    "The games", log), written)
     listings: set[str] = set()
     for name, d in datas.items():
         if d.spec is None:
             continue
-        write(out / pages.GAMES_DIR / f"{name}.rst", pages.game_page(root, d, svg_dir), written)
+        try:
+            text = pages.game_page(root, d, svg_dir)
+        except Exception as exc:  # noqa: BLE001 - one broken page must not stop the site
+            log(f"fruitdocs: the page of {name} failed: {traceback.format_exc()}")
+            pages.LABELS.difference_update(_labels_of(d))
+            text = pages.failed_page(name, measure.short_error(exc))
+        write(out / pages.GAMES_DIR / f"{name}.rst", text, written)
         listings |= d.files
         listings |= {e["witness"] for e in d.ambiguities if e.get("witness")}
     for svg in svg_dir.glob("*.svg"):
@@ -185,7 +208,8 @@ def generate(root: Path, out: Path, settings: Settings | None = None,
     else:
         by_game, note = {}, "the proofs were not run in this build"
     props, why = measure.properties()
-    write(out / "proofs.rst", pages.proofs_page(by_game, note or why), written)
+    write(out / "proofs.rst", _safe(lambda: pages.proofs_page(by_game, note or why), "proofs",
+                                     "Proof results", log), written)
 
     manifest, _ = measure.optional("engine.explore", "load_manifest")
     stored = None
@@ -201,16 +225,21 @@ def generate(root: Path, out: Path, settings: Settings | None = None,
                                "skipped in this build"), 0.0
     bg.close()
     log(f"fruitdocs: exploration: {secs:.1f} s")
-    write(out / "exploration.rst", pages.exploration_page(ex, why, secs, stored), written)
+    write(out / "exploration.rst", _safe(lambda: pages.exploration_page(ex, why, secs, stored),
+                                          "exploration", "Exploration manifest", log), written)
 
     entries = [(n, e) for n in good for e in datas[n].ambiguities]
     notes = "; ".join(f"{n}: {datas[n].ambiguities_note}" for n in good
                       if datas[n].ambiguities_note)
-    write(out / "register.rst", pages.register_page(entries, notes), written)
-    write(out / "notation.rst", pages.notation_page([datas[n].spec for n in good]), written)
+    write(out / "register.rst", _safe(lambda: pages.register_page(entries, notes), "register",
+                                       "Ambiguity register", log), written)
+    write(out / "notation.rst", _safe(lambda: pages.notation_page([datas[n].spec for n in good]),
+                                       "notation", "Notation", log), written)
     got, why_not = schemas(good)
-    write(out / "schemas.rst", pages.schemas_page(got, why_not), written)
-    write(out / "api.rst", pages.api_page(api_modules(root)), written)
+    write(out / "schemas.rst", _safe(lambda: pages.schemas_page(got, why_not), "schemas",
+                                      "JSON schemas", log), written)
+    write(out / "api.rst", _safe(lambda: pages.api_page(api_modules(root)), "api",
+                                  "API reference", log), written)
     for rel in sorted(listings):
         if (root / rel).is_file():
             write(out / pages.SOURCE_DIR / f"{sources.source_docname(rel)}.rst",

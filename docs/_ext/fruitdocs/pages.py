@@ -89,6 +89,13 @@ def game_page(root: Path, d: GameData, svg_dir: Path) -> str:
     return "".join(out)
 
 
+def failed_page(name: str, error: str) -> str:
+    """What a game's page says when it could not be generated (the site still builds)."""
+    return (heading(name, "=", over=True)
+            + admonition("error", f"This page could not be generated: {esc(error)}. Run"
+                         " ``python -m pytest tests/docs`` to see the failure."))
+
+
 def _at_a_glance(d: GameData) -> str:
     sp = d.spec
     clauses = sp.clauses

@@ -24,7 +24,9 @@ def lit(text: object) -> str:
 
 
 def heading(text: str, char: str, over: bool = False) -> str:
-    line = char * max(len(text), 3)
+    from docutils.utils import column_width  # wide characters count twice
+    text = " ".join(str(text).split())
+    line = char * max(column_width(text), 3)
     return (f"{line}\n{text}\n{line}\n\n" if over else f"{text}\n{line}\n\n")
 
 
