@@ -144,6 +144,10 @@ def collect(root: Path, name: str, settings: Settings,
     by_id = {e.get("id"): e for e in entries}
     data.ambiguities = [{**_fallback_entry(root, data, o), **(by_id.get(o.id) or {})}
                         for o in data.spec.options]
+    if settings.witnesses:
+        for e in data.ambiguities:
+            if e.get("witness") and not e.get("outcomes"):
+                _replay_witness(root, e)
 
     # initial phases (for the diagram)
     for var in data.spec.variants:
@@ -178,6 +182,24 @@ def _catalogue_file(root: Path, pkg_files: list[Path], package: str) -> str:
         if "Catalogue(" in p.read_text(encoding="utf-8", errors="replace"):
             return p.relative_to(root).as_posix()
     return f"{package}/rules.py"
+
+
+def _replay_witness(root: Path, e: dict[str, Any]) -> None:
+    """Replay an entry's witness under each reading (for options the register leaves out)."""
+    outcome, _ = measure.optional("engine.ambiguities", "outcome")
+    replay, _ = measure.optional("engine.scenario", "replay")
+    if outcome is None or replay is None:
+        return
+    try:
+        outs = {r["value"]: outcome(replay(root / e["witness"], options={e["option"]: r["value"]}))
+                for r in e["readings"]}
+    except Exception:  # noqa: BLE001 - the page then says the witness was not replayed
+        return
+    keys = ("refused_at", "legal", "events", "scores", "winners", "over")
+    first = next(iter(outs.values()))
+    e["outcomes"] = outs
+    e["differs_in"] = [k for k in keys if any(o.get(k) != first.get(k) for o in outs.values())]
+    e["parts_ways"] = bool(e["differs_in"])
 
 
 def _fallback_entry(root: Path, data: GameData, opt: Any) -> dict[str, Any]:
