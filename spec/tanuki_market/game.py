@@ -590,19 +590,37 @@ def _solo_take_ok(cfg, s, a) -> bool:
     return AUTOMATON in s.taken or not _open_carts(s)
 
 
+# Seat-level conditions: the guards below test them, and the move domains use the same
+# functions to offer a seat no candidates at all when it fails one (speed only: the
+# guards stay the one source of legality and of the reasons for a refusal).
+def _seat_may_take(cfg, s, seat: int) -> bool:
+    return seat not in s.taken or (_x(cfg).swap and not _x(cfg).solo)
+
+
+def _seat_free_hand(cfg, s, seat: int) -> bool:
+    return not (seat == s.leader and s.hand) or (_x(cfg).solo and AUTOMATON in s.taken)
+
+
+def _seat_deals(cfg, s, seat: int) -> bool:
+    return seat == s.leader and bool(s.hand)
+
+
 def _take_hand_ok(cfg, s, a) -> bool:
-    return not (a.player == s.leader and s.hand) or (_x(cfg).solo and AUTOMATON in s.taken)
+    return _seat_free_hand(cfg, s, a.player)
 
 
 def _no_cart_or_swap(cfg, s, a) -> bool:
-    return a.player not in s.taken or (_x(cfg).swap and not _x(cfg).solo)
+    return _seat_may_take(cfg, s, a.player)
 
 
 G_CART = guard("TAN-1.6", _cart_ok, lambda cfg, s, a: f"there is no cart {a.args[0]}"
                f" (carts 1-{len(s.kinds)})")
 G_ON_TABLE = guard("TAN-2.6", lambda cfg, s, a: s.taken[_cart(a)] == ON_TABLE,
                    "cart {arg} is no longer on the table")
-G_HOLDS = guard("TAN-2.3", lambda cfg, s, a: a.player == s.leader and bool(s.hand),
+G_LEADER = guard("TAN-2.1", lambda cfg, s, a: a.player == s.leader,
+                 lambda cfg, s, a: f"seat {a.player} is not the leader: seat {s.leader}"
+                 " leads this round and deals the cards")
+G_HOLDS = guard("TAN-2.3", lambda cfg, s, a: bool(s.hand),
                 "seat {seat} holds no drawn card")
 G_NO_CART_KEEP = guard("TAN-2.12", lambda cfg, s, a: a.player not in s.taken,
                        "seat {seat} already has a cart this round")
@@ -623,6 +641,9 @@ G_TAKE_HAND = guard("TAN-2.13", _take_hand_ok,
 G_SOLO_TAKE = guard("TAN-8.3", _solo_take_ok,
                     "the player takes a cart by keeping a drawn card, unless both carts are"
                     " full or the automaton has its cart")
+G_TACO_LEADER = guard("TAN-2.1", lambda cfg, s, a: a.player == s.leader,
+                      lambda cfg, s, a: f"seat {a.player} is not the leader: seat {s.leader}"
+                      " holds Taco the Thief and puts it on a cart")
 G_TACO_ROOM = guard("TAN-2.1", lambda cfg, s, a: _room(s, _cart(a)) > 0,
                     "that cart has no room for Taco")
 
@@ -632,7 +653,13 @@ def _in_haul(cfg, s, a) -> bool:
     return c in s.haul[a.player] or c in s.haul_hidden[a.player]
 
 
-G_HAS = guard("TAN-3.1", _in_haul, "seat {seat} has no {arg} to lay")
+def _why_not_in_haul(cfg, s, a) -> str:
+    if not (s.haul[a.player] or s.haul_hidden[a.player]):
+        return f"seat {a.player} has no card left to lay"
+    return f"seat {a.player} has no {a.args[0]} to lay"
+
+
+G_HAS = guard("TAN-3.1", _in_haul, _why_not_in_haul)
 G_NOT_PENDING = guard("TAN-3.5", lambda cfg, s, a: not s.pending[a.player],
                       lambda cfg, s, a: f"seat {a.player} must first move table"
                       f" {s.pending[a.player]} (move left / move right)")
@@ -664,8 +691,16 @@ def _salad_card_ok(cfg, s, a) -> bool:
     return t >= 0 and c in s.tables[a.player][t]
 
 
+def _why_no_salad_cart(cfg, s, a) -> str:
+    kind = s.special[a.player]
+    if kind.startswith("salad-"):
+        return (f"seat {a.player}'s Fruit Salad cart names {card_name(kind[-1])} ({kind[-1]}),"
+                f" not {a.args[0]}")
+    return f"seat {a.player} has no Fruit Salad cart to use"
+
+
 G_SALAD_CART = guard("TAN-7.5", lambda cfg, s, a: s.special[a.player] == f"salad-{a.args[0][0]}",
-                     "seat {seat} has no open Fruit Salad cart for that fruit")
+                     _why_no_salad_cart)
 G_SALAD_WHEN = guard("TAN-7.5", lambda cfg, s, a: _x(cfg).salad_haul or not (
     s.haul[a.player] or s.haul_hidden[a.player]), "the fruit salad comes after laying out")
 G_SALAD_CARD = guard("TAN-7.5", _salad_card_ok,
@@ -696,37 +731,46 @@ CARD_RE = r"[SFBPW](/(move|replace|favorite|five|bitten))?"
 NUMS = tuple(str(i) for i in range(1, 10))
 
 
-def _leader(cfg, s):
-    return (s.leader,)
+SEATS = tuple(tuple(range(n)) for n in range(6))
 
 
-def _leader_hand(cfg, s):
-    return (s.leader,) if s.hand else ()
+def _seats(cfg, s):
+    """Every seat: who may act is decided by the guards, so that a refusal always says
+    why (the engine asks the actors before the guards). The domains stay tight: a seat
+    that cannot make a move gets no candidates, so the legal actions cost no more."""
+    return SEATS[cfg.extra.seats]
+
+
+def _leader_carts(cfg, s, seat):
+    """keep / place: candidates for the leader holding a drawn card only (G_LEADER,
+    G_HOLDS)."""
+    return _table_carts(cfg, s, seat) if _seat_deals(cfg, s, seat) else ()
 
 
 def _table_carts(cfg, s, seat):
     return [(NUMS[i],) for i, t in enumerate(s.taken) if t == ON_TABLE]
 
 
-def _takers(cfg, s):
-    X = _x(cfg)
-    if X.solo:
-        return (0,)
-    everyone = X.swap
-    return [p for p in range(X.seats) if (everyone or p not in s.taken)
-            and not (p == s.leader and s.hand)]
+def _taker_carts(cfg, s, seat):
+    """take: candidates for a seat that may take a cart (G_NO_CART_TAKE, G_TAKE_HAND)."""
+    if _seat_may_take(cfg, s, seat) and _seat_free_hand(cfg, s, seat):
+        return _table_carts(cfg, s, seat)
+    return ()
 
 
-def _layers(cfg, s):
-    return [p for p in range(_x(cfg).seats) if s.haul[p] or s.haul_hidden[p]]
+def _taco_carts(cfg, s, seat):
+    """taco: candidates for the leader only (G_TACO_LEADER)."""
+    return [(NUMS[i],) for i in range(len(s.kinds))] if seat == s.leader else ()
 
 
-def _movers(cfg, s):
-    return [p for p in range(_x(cfg).seats) if s.pending[p]]
+def _move_domain(cfg, s, seat):
+    """move: candidates for a seat with a move to make (G_PENDING)."""
+    return (("left",), ("right",)) if s.pending[seat] else ()
 
 
-def _deciders(cfg, s):
-    return [p for p in range(_x(cfg).seats) if s.pending[p] or s.special[p]]
+def _skip_domain(cfg, s, seat):
+    """skip: candidates for a seat with a move or a special cart pending (G_SKIP)."""
+    return ((),) if s.pending[seat] or s.special[seat] else ()
 
 
 def _lay_domain(cfg, s, seat):
@@ -755,43 +799,43 @@ AFTER_DEAL = ("deal", "lay", "give", "taco", "over")
 AFTER_LAY = ("lay", "taco", "deal", "give", "over")
 
 MOVES = (
-    Move("taco", "TAN-2.1", frozenset({"taco"}), _leader,
-         lambda cfg, s, seat: [(NUMS[i],) for i in range(len(s.kinds))],
-         (G_CART, G_TACO_ROOM), _taco, CART_ARG,
+    Move("taco", "TAN-2.1", frozenset({"taco"}), _seats, _taco_carts,
+         (G_TACO_LEADER, G_CART, G_TACO_ROOM), _taco, CART_ARG,
          "The leader puts Taco the Thief on a cart; the deal begins.", ("deal", "lay"),
          "taco N"),
-    Move("keep", "TAN-2.3", DEAL, _leader_hand, _table_carts,
-         (G_CART, G_HOLDS, G_NO_CART_KEEP, G_ON_TABLE, G_FULL_KEEP, G_LARGE), _keep, CART_ARG,
+    Move("keep", "TAN-2.3", DEAL, _seats, _leader_carts,
+         (G_LEADER, G_CART, G_HOLDS, G_NO_CART_KEEP, G_ON_TABLE, G_FULL_KEEP, G_LARGE), _keep,
+         CART_ARG,
          "The leader keeps the drawn card and takes a cart.", AFTER_DEAL, "keep N"),
-    Move("place", "TAN-2.4", DEAL, _leader_hand, _table_carts,
-         (G_CART, G_HOLDS, G_ON_TABLE, G_ROOM, G_ALTERNATE), _place, CART_ARG,
+    Move("place", "TAN-2.4", DEAL, _seats, _leader_carts,
+         (G_LEADER, G_CART, G_HOLDS, G_ON_TABLE, G_ROOM, G_ALTERNATE), _place, CART_ARG,
          "The leader places the drawn card on a cart.", AFTER_DEAL, "place N"),
-    Move("take", "TAN-2.6", DEAL, _takers, _table_carts,
-         (G_CART, G_ON_TABLE, G_NO_CART_TAKE, G_TAKE_HAND, G_SOLO_TAKE), _take, CART_ARG,
+    Move("take", "TAN-2.6", DEAL, _seats, _taker_carts,
+         (G_CART, G_NO_CART_TAKE, G_TAKE_HAND, G_ON_TABLE, G_SOLO_TAKE), _take, CART_ARG,
          "A seat without a cart takes one, with what lies on it (real time).", AFTER_DEAL,
          "take N"),
     Move("give", "TAN-8.7", frozenset({"give"}), lambda cfg, s: (0,), _table_carts,
          (G_CART, G_ON_TABLE), _give, CART_ARG,
          "Solo: the player chooses the automaton's cart when it likes both alike.",
          AFTER_DEAL, "give N"),
-    Move("lay", "TAN-3.1", LAY_PHASE, _layers, _lay_domain, (G_HAS, G_NOT_PENDING), _lay,
+    Move("lay", "TAN-3.1", LAY_PHASE, _seats, _lay_domain, (G_HAS, G_NOT_PENDING), _lay,
          pattern(CARD_RE, what="a fruit card such as F/move"),
          "Lay one card of one's haul; its table follows from the rules.", AFTER_LAY,
          "lay CARD"),
-    Move("move", "TAN-3.5", LAY_PHASE, _movers, lambda cfg, s, seat: [("left",), ("right",)],
+    Move("move", "TAN-3.5", LAY_PHASE, _seats, _move_domain,
          (G_PENDING, G_EDGE), _move, pattern(r"left|right", what="left or right"),
          "Apply a move effect: the table goes left or right.", AFTER_LAY, "move left|right"),
-    Move("shift", "TAN-7.4", LAY_PHASE, _deciders, _shift_domain,
+    Move("shift", "TAN-7.4", LAY_PHASE, _seats, _shift_domain,
          (G_SHIFT_CART, G_NOT_PENDING, G_SHIFT_WHEN, G_SHIFT_FRUIT, G_SHIFT_EDGE), _shift,
          pattern(r"[SFBPW]", r"left|right", what="a fruit and a direction: shift F left"),
          "Move Fruit cart: move the named fruit's table left or right.", AFTER_LAY,
          "shift X left|right"),
-    Move("salad", "TAN-7.5", LAY_PHASE, _deciders, _salad_domain,
+    Move("salad", "TAN-7.5", LAY_PHASE, _seats, _salad_domain,
          (G_SALAD_CART, G_NOT_PENDING, G_SALAD_WHEN, G_SALAD_CARD), _salad,
          pattern(CARD_RE, what="a fruit card such as S/five"),
          "Fruit Salad cart: put one card of the named fruit on the salad pile.", AFTER_LAY,
          "salad CARD"),
-    Move("skip", "TAN-3.5", LAY_PHASE, _deciders, lambda cfg, s, seat: [()], (G_SKIP,),
+    Move("skip", "TAN-3.5", LAY_PHASE, _seats, _skip_domain, (G_SKIP,),
          _skip, no_args, "Decline an optional effect (special cart, or an edge move when"
          " edge-move=optional).", AFTER_LAY, "skip"),
 )
