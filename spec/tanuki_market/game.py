@@ -948,6 +948,7 @@ def initial_state(cfg: Config, seed: int, setup: Mapping[str, Any] | None) -> Ta
     if GRANNY in given:
         deck = tuple(given) + rest
     else:
+        # TAN-1.8: 15 cards lie under Granny; with 15 or fewer, all (Granny on top)
         pos = max(0, len(given) + len(rest) - GRANNY_DEPTH)
         if pos < len(given):
             raise SetupError("set-up 'deck' reaches Granny's place (15 cards from the"

@@ -46,8 +46,12 @@ CLAUSES = (
       " holds at most 3 cards, the Taco and Granny cards included.", SETUP),
     C("TAN-1.7", "Each seat has five tables numbered 1 to 5 from left to right.", SETUP),
     C("TAN-1.8", "The fruit cards are shuffled face down; Granny is put so that 15 cards lie"
-      " under it (the 16th card from the bottom). With fewer fruit cards (a set-up's own"
-      " list), Granny goes under all of them.", SETUP),
+      " under it (the 16th card from the bottom): 15 cards are counted off the top, Granny"
+      " goes on them and those 16 go under the rest. With 15 fruit cards or fewer (a"
+      " set-up's own list) the count takes them all, so all of them lie under Granny:"
+      " Granny is the top card and the first round is the last. (Granny on top, not at the"
+      " bottom, is what the counting step gives; and Granny at the bottom would let the deck"
+      " run dry before Granny comes.)", SETUP),
     C("TAN-1.9", "The first leader (who most recently ate fruit) holds Taco the Thief: drawn"
       " from the seed unless the set-up names the seat.", SETUP),
     # --- 2. the deal ------------------------------------------------------------------------

@@ -27,6 +27,23 @@ def test_granny_lies_sixteenth_from_the_bottom(players, deck):
     assert len(s.deck) == deck and s.deck[-16] == "GRANNY" and s.under == 15
 
 
+@pytest.mark.parametrize("n", [1, 3, 15])
+def test_with_fifteen_cards_or_fewer_all_lie_under_granny(n):
+    """TAN-1.8: counting 15 cards off the top takes them all, Granny goes on them: Granny
+    is the top card, and the first round is the last."""
+    game = load(2)
+    cards = (["S", "F", "B", "P", "W"] * 3)[:n]
+    s = game.new(seed=1, setup={"cards": cards})
+    assert s.deck[0] == "GRANNY" and s.under == n and sorted(s.deck[1:]) == sorted(cards)
+    s, evs = game.step(s, "taco 1")
+    assert s.last and any(e.rule == "TAN-5.1" for e in evs)
+
+
+def test_with_more_than_fifteen_cards_fifteen_lie_under_granny():
+    s = load(2).new(seed=1, setup={"cards": ["S", "F", "B", "P", "W"] * 4})
+    assert s.deck.index("GRANNY") == 5 and s.under == 15
+
+
 @pytest.mark.parametrize("setup,words", [
     ({"deck": ["X"]}, "not a card"),
     ({"deck": ["GRANNY", "GRANNY"]}, "one Granny"),
