@@ -50,8 +50,8 @@ CLAUSES = (
       " goes on them and those 16 go under the rest. With 15 fruit cards or fewer (a"
       " set-up's own list) the count takes them all, so all of them lie under Granny:"
       " Granny is the top card and the first round is the last. (Granny on top, not at the"
-      " bottom, is what the counting step gives; and Granny at the bottom would let the deck"
-      " run dry before Granny comes.)", SETUP),
+      " bottom, is what the counting step gives; Granny at the bottom would also leave no"
+      " card at all for the last round.)", SETUP),
     C("TAN-1.9", "The first leader (who most recently ate fruit) holds Taco the Thief: drawn"
       " from the seed unless the set-up names the seat.", SETUP),
     # --- 2. the deal ------------------------------------------------------------------------
