@@ -363,10 +363,10 @@ def _start_lay(cfg: Config, s: TanukiState, evs: list) -> TanukiState:
         else:
             hidden[s.leader] += kept
     for i, (cart, who) in enumerate(zip(s.carts, s.taken)):
-        fruit = tuple(c for c in cart if c not in (TACO, GRANNY))
-        if who == ON_TABLE:
-            out += fruit
+        if who == ON_TABLE:  # deck-out=lay-out: nobody took it; Taco and Granny too
+            out += cart
             continue
+        fruit = tuple(c for c in cart if c not in (TACO, GRANNY))
         if TACO in cart:
             taco = who
         if GRANNY in cart:

@@ -73,7 +73,20 @@ def test_a8_deck_out_readings_end_the_game():
         s = r.game.apply(s, r.game.legal_actions(s)[0])
     assert r.game.scores(s)[0] == 3  # Taco
     lay = _witness("TAN-A8", "lay-out")
-    assert lay.game.is_over(lay.state) and len(lay.state.out) == 2
+    assert lay.game.is_over(lay.state) and sorted(lay.state.out) == ["F", "GRANNY", "S", "TACO"]
+
+
+def test_a8_lay_out_keeps_taco_and_granny_of_carts_nobody_took():
+    """deck-out=lay-out: a cart left on the table goes out of play whole, Taco and Granny
+    included (TAN-I1 conserves them); nobody scores their bonus."""
+    game = load(3, **{"deck-out": "lay-out"})
+    s = game.new(seed=0, setup={"leader": 0, "cards": ["S"], "deck": ["GRANNY", "S"]})
+    for a in ("taco 1", "place 2", "place 3"):
+        s = game.apply(s, a)
+    assert game.is_over(s) and s.taco == -1 and s.granny == -1
+    assert sorted(s.out) == ["GRANNY", "S", "TACO"]
+    for inv in SPEC.invariants:
+        assert inv.check(game.config, s) is None, inv.id
 
 
 def test_a9_beginners_score_tables_only():
