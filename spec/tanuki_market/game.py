@@ -52,6 +52,7 @@ class Extra(NamedTuple):
     player_first: bool  # TAN-A15
     two_player_deck: bool  # TAN-A16 (solo) or 2 players
     shift_any: bool  # TAN-A17
+    needs_card: bool  # TAN-A18 empty-cart=needs-card (not in the solo game)
 
 
 def _o(cfg: Config, name: str, default: str) -> str:
@@ -81,6 +82,7 @@ def derive(cfg: Config) -> Extra:
         two_player_deck=(cfg.players == 2 if not solo else
                          _o(cfg, "solo-deck", "two-player") == "two-player"),
         shift_any=_o(cfg, "shift-timing", "after") == "any",
+        needs_card=not solo and _o(cfg, "empty-cart", "allowed") == "needs-card",
     )
 
 
@@ -638,6 +640,18 @@ G_ALTERNATE = guard("TAN-8.4", _alternate_ok,
                     "placements alternate: this card goes on the other cart")
 G_TAKE_HAND = guard("TAN-2.13", _take_hand_ok,
                     "seat {seat} holds a drawn card: keep it with a cart or place it")
+
+
+def _empty_cart_ok(cfg, s, a) -> bool:
+    # while the leader holds a drawn card the deal goes on; without one it has stopped
+    return not _x(cfg).needs_card or bool(s.carts[_cart(a)]) or not s.hand
+
+
+G_EMPTY_CART = guard("TAN-2.16", _empty_cart_ok,
+                     "cart {arg} has no card on it: while the deal goes on, a cart is taken"
+                     " only once a card lies on it (empty-cart=needs-card)")
+
+
 G_SOLO_TAKE = guard("TAN-8.3", _solo_take_ok,
                     "the player takes a cart by keeping a drawn card, unless both carts are"
                     " full or the automaton has its cart")
@@ -811,7 +825,8 @@ MOVES = (
          (G_LEADER, G_CART, G_HOLDS, G_ON_TABLE, G_ROOM, G_ALTERNATE), _place, CART_ARG,
          "The leader places the drawn card on a cart.", AFTER_DEAL, "place N"),
     Move("take", "TAN-2.6", DEAL, _seats, _taker_carts,
-         (G_CART, G_NO_CART_TAKE, G_TAKE_HAND, G_ON_TABLE, G_SOLO_TAKE), _take, CART_ARG,
+         (G_CART, G_NO_CART_TAKE, G_TAKE_HAND, G_ON_TABLE, G_EMPTY_CART, G_SOLO_TAKE), _take,
+         CART_ARG,
          "A seat without a cart takes one, with what lies on it (real time).", AFTER_DEAL,
          "take N"),
     Move("give", "TAN-8.7", frozenset({"give"}), lambda cfg, s: (0,), _table_carts,

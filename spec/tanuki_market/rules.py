@@ -70,7 +70,8 @@ CLAUSES = (
     C("TAN-2.6", "From the moment Taco is down, every seat without a cart may take any one"
       " cart of the table, full or not, with whatever lies on it, at any moment -- even"
       " while the leader is deciding about a drawn card. Several seats may act at once: the"
-      " model lists every seat's enabled actions together (no turn order).", CONDUCT),
+      " model lists every seat's enabled actions together (no turn order). A cart with no"
+      " card on it: see TAN-2.16.", CONDUCT),
     C("TAN-2.7", "No cart ever holds more than 3 cards (Taco and Granny count); the leader"
       " places cards so that everyone sees them.", CONDUCT),
     C("TAN-2.8", "The leader may keep the drawn card and take a cart that is full with it,"
@@ -94,6 +95,10 @@ CLAUSES = (
     C("TAN-2.15", "The rulebook does not say what happens when the leader must draw and the"
       " deck is empty (possible only with a set-up's own, shorter deck): see option"
       " deck-out.", ROUND, "gap"),
+    C("TAN-2.16", "The rulebook lets seats take carts that are not full, with the cards on"
+      " them, but does not say whether a cart with no card at all may be taken -- right"
+      " after Taco is down every cart but Taco's is empty: see option empty-cart.",
+      CONDUCT, "gap"),
     # --- 3. laying out ----------------------------------------------------------------------
     C("TAN-3.1", "When the deal is over each seat lays the cards it got, in the order it"
       " likes, face up on its tables; seats lay out at the same time, each at its own pace"
@@ -359,6 +364,21 @@ OPTIONS = (
           ("any", "at any point of the seat's laying out (once)")),
          "after", "the Fruit Salad cart acts after laying out; we time both alike",
          affects=("scores", "legal actions"), kind="gap", variants=("special-carts",)),
+    _opt("TAN-A18", "empty-cart", ("TAN-2.6", "TAN-2.16"), CONDUCT,
+         "May a seat take a cart with no card on it (e.g. right after Taco is down, every"
+         " cart but Taco's)?",
+         (("allowed", "yes: a seat may take an empty cart and gets no card from it (cards"
+           " dealt later go on the other carts)"),
+          ("needs-card", "not while the deal goes on: an empty cart may be taken only once"
+           " the leader deals no more cards (the deal has stopped with empty carts left,"
+           " e.g. leader-after-cart=stop or an empty deck)")),
+         "allowed",
+         "the rules of conduct let a seat take any cart, full or not, and set no lower"
+         " limit; that the taker gets the cards lying on it says what it gets, it does not"
+         " demand a card",
+         affects=("legal actions", "scores"), kind="gap",
+         found_by="review of the real-time rules (what may be taken right after Taco)",
+         variants=BASE),
 )
 
 CATALOGUE = Catalogue("TAN", CLAUSES, OPTIONS)

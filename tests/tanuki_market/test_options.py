@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import pytest
 
+import engine
+
 import spec
 from engine.ambiguities import outcome, witness_path
 from engine.scenario import replay
@@ -87,6 +89,29 @@ def test_a8_lay_out_keeps_taco_and_granny_of_carts_nobody_took():
     assert sorted(s.out) == ["GRANNY", "S", "TACO"]
     for inv in SPEC.invariants:
         assert inv.check(game.config, s) is None, inv.id
+
+
+def test_a18_empty_cart_right_after_taco():
+    """The witness under each reading: seat 1 may take the empty cart 2 at once
+    (allowed), or only once a card lies on it (needs-card)."""
+    r = _witness("TAN-A18", "allowed")
+    s2 = r.game.apply(r.state, "p1: take 2")
+    assert s2.taken[1] == 1 and s2.carts[1] == ()
+    r = _witness("TAN-A18", "needs-card")
+    assert "p1: take 2" not in {str(a) for a in r.game.legal_actions(r.state)}
+    with pytest.raises(engine.IllegalAction) as info:
+        r.game.step(r.state, "p1: take 2")
+    assert info.value.rule == "TAN-2.16" and "cart 2 has no card on it" in str(info.value)
+    s = r.game.apply(r.state, "place 2")
+    assert s.carts[1] and r.game.apply(s, "p1: take 2").taken[1] == 1
+
+
+def test_a18_needs_card_lets_empty_carts_go_once_the_deal_has_stopped():
+    game = load(3, **{"empty-cart": "needs-card", "leader-after-cart": "stop"})
+    s = game.new(seed=0, setup={"leader": 0})
+    s = game.apply(game.apply(s, "taco 1"), "keep 2")
+    assert not s.hand and s.carts[2] == ()
+    assert game.apply(s, "p1: take 3").taken[2] == 1
 
 
 def test_a9_beginners_score_tables_only():
