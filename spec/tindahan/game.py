@@ -8,17 +8,26 @@
 """
 from __future__ import annotations
 
+from functools import lru_cache
+from itertools import chain
 from typing import Any, Mapping, NamedTuple
 
 from spec.common import (OWNER, PUBLIC, SECRET, Config, Event, GameSpec, Invariant, Move,
-                         Variant, ev)
+                         Variant)
 from spec.common.moves import guard, no_args, pattern
 
 from .rules import CATALOGUE
-from .scoring import round_parts, trick_winner
+from .scoring import round_parts, trick_winner_cards
 from .setup import SETUP_SCHEMA, deal, read_setup
 from .state import (BANANA, CARDS_OF, FRUIT_INDEX, FRUIT_NAMES, FRUIT_OF,
-                    FRUITS, HAND_SIZE, ONE, SELLERS, VALUE_OF, TinState)
+                    FRUITS, HAND_SIZE, ONE, SELLERS, TinState)
+
+_new = tuple.__new__  # builds a NamedTuple from a full tuple, skipping keyword handling
+
+
+def _ev(rule: str, fmt: str, data: dict[str, Any]) -> Event:
+    """``ev(rule, fmt, **data)`` for the hot path (no keyword packing)."""
+    return _new(Event, (rule, fmt, data, None, None))
 
 
 class Extra(NamedTuple):
@@ -31,6 +40,12 @@ class Extra(NamedTuple):
     sellers_stay: bool  # TIN-A10
     removed: str  # TIN-A1
     score: Mapping[str, str]  # keyword options of scoring.round_parts
+    score_key: tuple[tuple[str, str], ...]  # the same, hashable
+    turn_after: tuple[int, ...]  # the seat to the left of each seat
+    zeros: tuple[int, ...]  # (0,) * n
+    no_tricks: tuple[tuple[str, ...], ...]  # ((),) * n
+    empty_stalls: tuple[tuple[int, ...], ...]  # no seller on any stall
+    full_supply: tuple[int, ...]  # nine sellers beside each seat
 
 
 def _name(f: int) -> str:
@@ -46,8 +61,8 @@ def _holds_fruit(hand: tuple[str, ...], fruit: int) -> bool:
 
 
 def _follows(cfg: Config, s: TinState, a: Any) -> bool:
-    f = FRUIT_OF[a.args[0]]
-    return s.led < 0 or f == s.led or not _holds_fruit(s.hands[a.player], s.led)
+    led = s.led
+    return led < 0 or FRUIT_OF[a.args[0]] == led or not _holds_fruit(s.hands[a.player], led)
 
 
 def _why_follow(cfg: Config, s: TinState, a: Any) -> str:
@@ -76,50 +91,60 @@ def _play_domain(cfg: Config, s: TinState, seat: int):
 def _play(cfg: Config, s: TinState, a: Any) -> tuple[TinState, list[Event]]:
     p, card = a.player, a.args[0]
     f = FRUIT_OF[card]
-    hand = s.hands[p]
+    (phase, rnd, dealer, fruits, cart, hands, leader, turn, led, cart_moved, acted, trick,
+     trick_seats, tricks_won, taken, stalls, supply, placed, totals, rounds, rng) = s
+    hand = hands[p]
     k = hand.index(card)
-    hands = s.hands[:p] + (hand[:k] + hand[k + 1:],) + s.hands[p + 1:]
-    if s.led < 0:
+    hands = hands[:p] + (hand[:k] + hand[k + 1:],) + hands[p + 1:]
+    if led < 0:
         led = f
-        e = (ev("TIN-3.3", "seat {seat} must play after the cart move and leads {card}",
-                seat=p, card=card) if s.cart_moved else
-             ev("TIN-3.2", "seat {seat} leads {card}", seat=p, card=card))
+        e = (_ev("TIN-3.3", "seat {seat} must play after the cart move and leads {card}",
+                 {"seat": p, "card": card}) if cart_moved else
+             _ev("TIN-3.2", "seat {seat} leads {card}", {"seat": p, "card": card}))
+    elif f == led:
+        e = _ev("TIN-4.1", "seat {seat} follows with {card}", {"seat": p, "card": card})
+    elif f == cart:
+        e = _ev("TIN-4.2", "seat {seat} has no {led} and trumps with {card}",
+                {"seat": p, "card": card, "led": FRUIT_NAMES[led]})
     else:
-        led = s.led
-        if f == led:
-            e = ev("TIN-4.1", "seat {seat} follows with {card}", seat=p, card=card)
-        elif f == s.cart:
-            e = ev("TIN-4.2", "seat {seat} has no {led} and trumps with {card}",
-                   seat=p, card=card, led=_name(led))
-        else:
-            e = ev("TIN-4.2", "seat {seat} has no {led} and throws {card}",
-                   seat=p, card=card, led=_name(led))
-    s2 = s._replace(hands=hands, led=led, trick=s.trick + (card,),
-                    trick_seats=s.trick_seats + (p,), acted=s.acted + 1,
-                    turn=(p + 1) % cfg.extra.n)
-    return _after_action(cfg, s2, [e])
+        e = _ev("TIN-4.2", "seat {seat} has no {led} and throws {card}",
+                {"seat": p, "card": card, "led": FRUIT_NAMES[led]})
+    x = cfg.extra
+    # the trick is complete once every seat has acted (one more action when the cart
+    # mover also plays, TIN-A2); then it is awarded
+    s2 = _new(TinState, (phase, rnd, dealer, fruits, cart, hands, leader, x.turn_after[p],
+                         led, cart_moved, acted + 1, trick + (card,), trick_seats + (p,),
+                         tricks_won, taken, stalls, supply, placed, totals, rounds, rng))
+    if acted + 1 < (x.n + 1 if (cart_moved and x.plays_last) else x.n):
+        return s2, [e]
+    return _award(cfg, s2, [e])
 
 
 # --- placing a seller -----------------------------------------------------------------------
 def _seller(cfg: Config, s: TinState, a: Any) -> tuple[TinState, list[Event]]:
-    p, f = a.player, s.led
-    row = list(s.stalls[f])
-    row[p] += 1
-    stalls = s.stalls[:f] + (tuple(row),) + s.stalls[f + 1:]
-    supply = list(s.supply)
-    placed = list(s.placed)
-    placed[p] += 1
-    if supply[p] > 0:
-        supply[p] -= 1
-        e = ev("TIN-5.1", "seat {seat} places a seller on the {stall} stall ({count} of its"
-                          " sellers there)", seat=p, stall=_name(f), count=row[p])
+    p = a.player
+    (phase, rnd, dealer, fruits, cart, hands, leader, turn, f, cart_moved, acted, trick,
+     trick_seats, tricks_won, taken, stalls, supply, placed, totals, rounds, rng) = s
+    row = stalls[f]
+    count = row[p] + 1
+    stalls = stalls[:f] + (row[:p] + (count,) + row[p + 1:],) + stalls[f + 1:]
+    placed = placed[:p] + (placed[p] + 1,) + placed[p + 1:]
+    left = supply[p]
+    if left > 0:
+        supply = supply[:p] + (left - 1,) + supply[p + 1:]
+        e = _ev("TIN-5.1", "seat {seat} places a seller on the {stall} stall ({count} of its"
+                           " sellers there)", {"seat": p, "stall": FRUIT_NAMES[f], "count": count})
     else:
-        e = ev("TIN-5.4", "seat {seat} has no seller left and places a stand-in on the"
-                          " {stall} stall ({count} there)", seat=p, stall=_name(f),
-               count=row[p])
-    s2 = s._replace(stalls=stalls, supply=tuple(supply), placed=tuple(placed),
-                    acted=s.acted + 1, turn=(p + 1) % cfg.extra.n)
-    return _after_action(cfg, s2, [e])
+        e = _ev("TIN-5.4", "seat {seat} has no seller left and places a stand-in on the"
+                           " {stall} stall ({count} there)",
+                {"seat": p, "stall": FRUIT_NAMES[f], "count": count})
+    x = cfg.extra
+    s2 = _new(TinState, (phase, rnd, dealer, fruits, cart, hands, leader, x.turn_after[p], f,
+                         cart_moved, acted + 1, trick, trick_seats, tricks_won, taken, stalls,
+                         supply, placed, totals, rounds, rng))
+    if acted + 1 < (x.n + 1 if (cart_moved and x.plays_last) else x.n):
+        return s2, [e]
+    return _award(cfg, s2, [e])
 
 
 # --- moving the cart ------------------------------------------------------------------------
@@ -128,10 +153,17 @@ def _cart_actors(cfg: Config, s: TinState):
 
 
 def _cart_domain(cfg: Config, s: TinState, seat: int):
-    if s.phase == "start" or s.acted == 0:
-        return [ONE_LETTER[f] for f in s.fruits if FRUIT_INDEX[f] != s.cart
-                or s.phase == "start"]
-    return ()
+    if s.phase == "start":  # the dealer may choose any stall in play
+        key = (s.fruits, -1)
+    elif s.acted == 0:  # the starting seat may drive to any other stall
+        key = (s.fruits, s.cart)
+    else:
+        return ()
+    found = _CART_DOMAINS.get(key)
+    if found is None:
+        found = _CART_DOMAINS[key] = tuple(ONE_LETTER[f] for f in key[0]
+                                           if FRUIT_INDEX[f] != key[1])
+    return found
 
 
 def _seller_domain(cfg: Config, s: TinState, seat: int):
@@ -146,43 +178,42 @@ NO_ARGS = ((),)
 ONE_LETTER = {f: (f,) for f in FRUITS}
 
 
+_CART_DOMAINS: dict[tuple[str, int], tuple[tuple[str], ...]] = {}
+
+
 def _cart(cfg: Config, s: TinState, a: Any) -> tuple[TinState, list[Event]]:
     p, f = a.player, FRUIT_INDEX[a.args[0]]
     if s.phase == "start":
-        e = ev("TIN-7.3", "seat {seat}, the dealer, puts the cart on the {stall} stall:"
-                          " {stall} is trump", seat=p, stall=_name(f))
+        e = _ev("TIN-7.3", "seat {seat}, the dealer, puts the cart on the {stall} stall:"
+                           " {stall} is trump", {"seat": p, "stall": FRUIT_NAMES[f]})
         return s._replace(phase="trick", cart=f), [e]
-    e = ev("TIN-3.2", "seat {seat} drives the cart from the {old} to the {new} stall:"
-                      " {new} is trump", seat=p, old=_name(s.cart), new=_name(f))
-    s2 = s._replace(cart=f, cart_moved=True, acted=1, turn=(p + 1) % cfg.extra.n)
+    e = _ev("TIN-3.2", "seat {seat} drives the cart from the {old} to the {new} stall:"
+                       " {new} is trump", {"seat": p, "old": FRUIT_NAMES[s.cart],
+                                           "new": FRUIT_NAMES[f]})
+    (phase, rnd, dealer, fruits, cart, hands, leader, turn, led, cart_moved, acted, trick,
+     trick_seats, tricks_won, taken, stalls, supply, placed, totals, rounds, rng) = s
+    s2 = _new(TinState, (phase, rnd, dealer, fruits, f, hands, leader,
+                         cfg.extra.turn_after[p], led, True, 1, trick, trick_seats, tricks_won,
+                         taken, stalls, supply, placed, totals, rounds, rng))
     return s2, [e]
 
 
 # --- the end of a trick, a round, the game ----------------------------------------------------
-def _after_action(cfg: Config, s: TinState, evs: list[Event]) -> tuple[TinState, list[Event]]:
-    x = cfg.extra
-    needed = x.n + 1 if (s.cart_moved and x.plays_last) else x.n
-    if s.acted < needed:
-        return s, evs
-    return _award(cfg, s, evs)
-
-
 def _award(cfg: Config, s: TinState, evs: list[Event]) -> tuple[TinState, list[Event]]:
-    pos = trick_winner([FRUIT_OF[c] for c in s.trick], [VALUE_OF[c] for c in s.trick],
-                       s.cart, s.led)
-    w, card = s.trick_seats[pos], s.trick[pos]
-    why = (f"highest trump, {_name(s.cart)}" if FRUIT_OF[card] == s.cart
-           else f"highest {_name(s.led)}, no trump played")
-    evs.append(ev("TIN-4.4", "seat {seat} wins the trick with {card} ({why})",
-                  seat=w, card=card, why=why, trick=list(s.trick)))
-    won = list(s.tricks_won)
-    won[w] += 1
-    taken = list(s.taken)
-    taken[w] = taken[w] + s.trick
-    s = s._replace(trick=(), trick_seats=(), led=-1, cart_moved=False, acted=0, leader=w,
-                   turn=w, tricks_won=tuple(won), taken=tuple(taken))
-    if all(s.hands):
-        evs.append(ev("TIN-4.6", "seat {seat} starts the next trick", seat=w))
+    (phase, rnd, dealer, fruits, cart, hands, leader, turn, led, cart_moved, acted, trick,
+     trick_seats, tricks_won, taken, stalls, supply, placed, totals, rounds, rng) = s
+    pos = trick_winner_cards(trick, cart, led)
+    w, card = trick_seats[pos], trick[pos]
+    why = (f"highest trump, {FRUIT_NAMES[cart]}" if FRUIT_OF[card] == cart
+           else f"highest {FRUIT_NAMES[led]}, no trump played")
+    evs.append(_ev("TIN-4.4", "seat {seat} wins the trick with {card} ({why})",
+                   {"seat": w, "card": card, "why": why, "trick": list(trick)}))
+    tricks_won = tricks_won[:w] + (tricks_won[w] + 1,) + tricks_won[w + 1:]
+    taken = taken[:w] + (taken[w] + trick,) + taken[w + 1:]
+    s = _new(TinState, (phase, rnd, dealer, fruits, cart, hands, w, w, -1, False, 0, (), (),
+                        tricks_won, taken, stalls, supply, placed, totals, rounds, rng))
+    if all(hands):
+        evs.append(_ev("TIN-4.6", "seat {seat} starts the next trick", {"seat": w}))
         return s, evs
     return _end_round(cfg, s, evs)
 
@@ -203,52 +234,66 @@ def _stall_rule(counts: tuple[int, ...], seat: int, trump: bool) -> tuple[str, s
 
 
 def round_points(cfg: Config, s: TinState) -> dict[str, Any]:
-    """The scoring of the round as it stands in ``s`` (the engine's single call)."""
-    return round_parts(s.tricks_won, [len(h) for h in s.hands], s.stalls, s.cart,
-                       s.placed, **cfg.extra.score)
+    """The scoring of the round as it stands in ``s`` (the engine's single call).
+
+    :func:`.scoring.round_parts` on the round's counts, remembered per counts and readings
+    (many end positions share them); the answer is shared, so callers must not change it.
+    """
+    return _round_parts(s.tricks_won, tuple(map(len, s.hands)), s.stalls, s.cart, s.placed,
+                        cfg.extra.score_key)
+
+
+@lru_cache(maxsize=1 << 14)
+def _round_parts(tricks: tuple[int, ...], hand_left: tuple[int, ...],
+                 stalls: tuple[tuple[int, ...], ...], cart: int, placed: tuple[int, ...],
+                 score: tuple[tuple[str, str], ...]) -> dict[str, Any]:
+    return round_parts(tricks, hand_left, stalls, cart, placed, **dict(score))
 
 
 def _end_round(cfg: Config, s: TinState, evs: list[Event]) -> tuple[TinState, list[Event]]:
     n = cfg.extra.n
-    out = [i for i, h in enumerate(s.hands) if not h]
+    hands, tricks_won, stalls, cart, rnd = s.hands, s.tricks_won, s.stalls, s.cart, s.round
+    out = [i for i, h in enumerate(hands) if not h]
     who = (f"seat {out[0]} has" if len(out) == 1 else
            "seats " + ", ".join(map(str, out)) + " have")
-    evs.append(ev("TIN-6.1", "{who} no card left: round {round} ends and is scored",
-                  who=who, seats=out, round=s.round))
+    evs.append(_ev("TIN-6.1", "{who} no card left: round {round} ends and is scored",
+                   {"who": who, "seats": out, "round": rnd}))
     parts = round_points(cfg, s)
     for i in range(n):
-        if s.tricks_won[i]:
-            evs.append(ev("TIN-6.2", "seat {seat}: {tricks} trick(s), +{pts}", seat=i,
-                          tricks=s.tricks_won[i], pts=2 * s.tricks_won[i]))
-        if s.hands[i]:
-            evs.append(ev("TIN-6.3", "seat {seat}: {cards} card(s) still in hand, -{cards}",
-                          seat=i, cards=len(s.hands[i])))
+        if tricks_won[i]:
+            evs.append(_ev("TIN-6.2", "seat {seat}: {tricks} trick(s), +{pts}",
+                           {"seat": i, "tricks": tricks_won[i], "pts": 2 * tricks_won[i]}))
+        if hands[i]:
+            evs.append(_ev("TIN-6.3", "seat {seat}: {cards} card(s) still in hand, -{cards}",
+                           {"seat": i, "cards": len(hands[i])}))
     for f, pts in enumerate(parts["stalls"]):
         for i in range(n):
             if pts[i]:
-                rule, how = _stall_rule(s.stalls[f], i, f == s.cart)
-                evs.append(ev(rule, "{stall} stall: seat {seat} {how}: +{pts}",
-                              stall=_name(f), seat=i, how=how, pts=pts[i]))
-    final = parts["final"]
+                rule, how = _stall_rule(stalls[f], i, f == cart)
+                evs.append(_ev(rule, "{stall} stall: seat {seat} {how}: +{pts}",
+                               {"stall": FRUIT_NAMES[f], "seat": i, "how": how,
+                                "pts": pts[i]}))
+    final, base = parts["final"], parts["base"]
     for i in range(n):
-        if final[i] != parts["base"][i]:
-            evs.append(ev("TIN-6.11", "seat {seat} won no trick and placed no seller:"
-                                      " it scores {pts} instead of {own} (best {best})",
-                          seat=i, pts=final[i], own=parts["base"][i], best=parts["best"]))
+        if final[i] != base[i]:
+            evs.append(_ev("TIN-6.11", "seat {seat} won no trick and placed no seller:"
+                                       " it scores {pts} instead of {own} (best {best})",
+                           {"seat": i, "pts": final[i], "own": base[i],
+                            "best": parts["best"]}))
     totals = tuple(t + p for t, p in zip(s.totals, final))
-    evs.append(ev("TIN-1.5", "round {round} points {points}; totals {totals}",
-                  round=s.round, points=list(final), totals=list(totals)))
+    evs.append(_ev("TIN-1.5", "round {round} points {points}; totals {totals}",
+                   {"round": rnd, "points": list(final), "totals": list(totals)}))
     s = s._replace(totals=totals, rounds=s.rounds + (tuple(final),))
-    if s.round >= n:
+    if rnd >= n:
         best = max(totals)
         winners = [i for i, t in enumerate(totals) if t == best]
-        evs.append(ev("TIN-8.1", "every seat has dealt once: the game ends"))
+        evs.append(_ev("TIN-8.1", "every seat has dealt once: the game ends", {}))
         if len(winners) == 1:
-            evs.append(ev("TIN-8.2", "seat {seat} wins with {pts} points", seat=winners[0],
-                          pts=best))
+            evs.append(_ev("TIN-8.2", "seat {seat} wins with {pts} points",
+                           {"seat": winners[0], "pts": best}))
         else:
-            evs.append(ev("TIN-8.3", "seats {seats} tie with {pts} points and share the win",
-                          seats=winners, pts=best))
+            evs.append(_ev("TIN-8.3", "seats {seats} tie with {pts} points and share the win",
+                           {"seats": winners, "pts": best}))
         return s._replace(phase="over", turn=-1), evs
     return _next_round(cfg, s, evs)
 
@@ -259,29 +304,31 @@ def _next_round(cfg: Config, s: TinState, evs: list[Event]) -> tuple[TinState, l
     dealer = (s.dealer + 1) % n
     leader = (dealer + 1) % n
     hands, rng = deal(s.fruits, s.rng, [None] * n, HAND_SIZE, set())
-    evs.append(ev("TIN-7.1", "round {round}: seat {dealer} deals, seat {leader} starts",
-                  round=s.round + 1, dealer=dealer, leader=leader))
-    evs.append(ev("TIN-7.2", "the cards are shuffled and dealt again, ten to each seat"))
+    evs.append(_ev("TIN-7.1", "round {round}: seat {dealer} deals, seat {leader} starts",
+                   {"round": s.round + 1, "dealer": dealer, "leader": leader}))
+    evs.append(_ev("TIN-7.2", "the cards are shuffled and dealt again, ten to each seat", {}))
     phase, cart = "trick", s.cart
     if x.cart_start == "bananas":
         cart = BANANA
-        evs.append(ev("TIN-2.3", "the cart goes back to the banana stall"))
+        evs.append(_ev("TIN-2.3", "the cart goes back to the banana stall", {}))
     elif x.cart_start == "stays":
-        evs.append(ev("TIN-7.3", "the cart stays on the {stall} stall", stall=_name(cart)))
+        evs.append(_ev("TIN-7.3", "the cart stays on the {stall} stall",
+                       {"stall": FRUIT_NAMES[cart]}))
     else:
         phase = "start"
-        evs.append(ev("TIN-7.3", "seat {seat}, the dealer, chooses the cart's stall",
-                      seat=dealer))
+        evs.append(_ev("TIN-7.3", "seat {seat}, the dealer, chooses the cart's stall",
+                       {"seat": dealer}))
     stalls, supply = s.stalls, s.supply
     if x.sellers_stay:
-        evs.append(ev("TIN-7.3", "the sellers stay on the stalls"))
+        evs.append(_ev("TIN-7.3", "the sellers stay on the stalls", {}))
     else:
-        stalls = _empty_stalls(n)
-        supply = (SELLERS,) * n
-        evs.append(ev("TIN-2.5", "the sellers go back to their owners"))
-    s = s._replace(phase=phase, round=s.round + 1, dealer=dealer, cart=cart, hands=hands,
-                   leader=leader, turn=leader, tricks_won=(0,) * n,
-                   taken=((),) * n, stalls=stalls, supply=supply, placed=(0,) * n, rng=rng)
+        stalls = x.empty_stalls
+        supply = x.full_supply
+        evs.append(_ev("TIN-2.5", "the sellers go back to their owners", {}))
+    zeros = x.zeros
+    s = _new(TinState, (phase, s.round + 1, dealer, s.fruits, cart, hands, leader, leader,
+                        s.led, s.cart_moved, s.acted, s.trick, s.trick_seats, zeros,
+                        x.no_tricks, stalls, supply, zeros, s.totals, s.rounds, rng))
     return s, evs
 
 
@@ -340,21 +387,30 @@ CART = Move(
 
 # --- invariants ---------------------------------------------------------------------------------
 def _inv_cards(cfg: Config, s: TinState) -> str | None:
-    dealt = [c for f in s.fruits for c in CARDS_OF[f]]
-    held = [c for h in s.hands for c in h] + [c for t in s.taken for c in t] + list(s.trick)
-    if sorted(held) != sorted(dealt):
+    dealt = _DEALT.get(s.fruits)
+    if dealt is None:
+        dealt = _DEALT[s.fruits] = sorted(c for f in s.fruits for c in CARDS_OF[f])
+    held = [*chain.from_iterable(s.hands), *chain.from_iterable(s.taken), *s.trick]
+    if sorted(held) != dealt:
         return "hands + won tricks + the trick on the table differ from the cards in play"
     return None
 
 
+_DEALT: dict[str, list[str]] = {}  # fruits in play -> their cards, sorted
+
+
 def _inv_sellers(cfg: Config, s: TinState) -> str | None:
+    stalls, supply, placed = s.stalls, s.supply, s.placed
+    limited = not cfg.extra.unlimited
     for i in range(cfg.extra.n):
-        standing = sum(row[i] for row in s.stalls)
-        if not 0 <= s.supply[i] <= SELLERS or s.placed[i] > standing:
-            return f"seat {i}: supply {s.supply[i]}, placed {s.placed[i]}"
-        if not cfg.extra.unlimited and standing + s.supply[i] != SELLERS:
-            return f"seat {i} has {standing} sellers out and {s.supply[i]} beside it, not 9"
-    for f, row in enumerate(s.stalls):
+        standing = 0
+        for row in stalls:
+            standing += row[i]
+        if not 0 <= supply[i] <= SELLERS or placed[i] > standing:
+            return f"seat {i}: supply {supply[i]}, placed {placed[i]}"
+        if limited and standing + supply[i] != SELLERS:
+            return f"seat {i} has {standing} sellers out and {supply[i]} beside it, not 9"
+    for f, row in enumerate(stalls):
         if any(row) and FRUITS[f] not in s.fruits:
             return f"sellers on the {_name(f)} stall, which is not in play"
     return None
@@ -362,21 +418,23 @@ def _inv_sellers(cfg: Config, s: TinState) -> str | None:
 
 def _inv_hands(cfg: Config, s: TinState) -> str | None:
     n = cfg.extra.n
+    hands, placed, phase, acted = s.hands, s.placed, s.phase, s.acted
     tricks = sum(s.tricks_won)
-    for i, h in enumerate(s.hands):
+    going = phase != "over"
+    for i, h in enumerate(hands):
         played = HAND_SIZE - len(h)
         if not 0 <= played <= HAND_SIZE:
             return f"seat {i} holds {len(h)} cards"
-        if s.phase != "over" and played + s.placed[i] > tricks + 1:
+        if going and played + placed[i] > tricks + 1:
             return f"seat {i} acted more often than there were tricks"
-    if s.phase in ("trick", "start") and s.acted == 0 and not all(s.hands):
+    if (phase == "trick" or phase == "start") and acted == 0 and not all(hands):
         return "a trick starts although a seat has no card"
-    if s.phase != "over" and tricks == 0 and s.acted == 0 and s.leader != (s.dealer + 1) % n:
+    if going and tricks == 0 and acted == 0 and s.leader != (s.dealer + 1) % n:
         return f"seat {s.leader} starts the round, not the seat left of dealer {s.dealer}"
     if len(s.trick) != len(s.trick_seats) or len(s.trick) > n:
         return "the trick on the table is malformed"
-    if s.phase != "over" and sum(map(len, s.taken)) + len(s.trick) != \
-            sum(HAND_SIZE - len(h) for h in s.hands):
+    if going and sum(map(len, s.taken)) + len(s.trick) != \
+            HAND_SIZE * len(hands) - sum(map(len, hands)):
         return "played cards do not match the won tricks and the table"
     return None
 
@@ -418,12 +476,16 @@ def _taken_counts(cfg: Config, s: TinState, value: Any, seat: int | None) -> lis
 class TindahanSpec(GameSpec):
     def derive(self, cfg: Config) -> Extra:
         o = cfg.options
+        n = cfg.players
         score = {"trump_tie": o["trump-tie"], "second_after_tie": o["second-after-tie"],
                  "rounding": o["rounding"], "trump_values": o["trump-stall"],
                  "empty_round": o["empty-round"], "empty_best": o["empty-round-best"]}
         return Extra(cfg.players, o["cart-mover"] == "plays-last",
                      o["no-sellers"] == "unlimited", o["cart-start"],
-                     o["sellers-between-rounds"] == "stay", o["removed-fruits"], score)
+                     o["sellers-between-rounds"] == "stay", o["removed-fruits"], score,
+                     tuple(score.items()),
+                     tuple((i + 1) % n for i in range(n)), (0,) * n, ((),) * n,
+                     _empty_stalls(n), (SELLERS,) * n)
 
     def initial(self, cfg: Config, seed: int, setup: Mapping[str, Any] | None) -> TinState:
         n = cfg.players

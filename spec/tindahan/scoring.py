@@ -27,6 +27,8 @@ from typing import Any, Sequence
 from spec.common import symbolic as sym
 from spec.common.symbolic import Div, Sum
 
+from .state import ALL_CARDS, FRUIT_OF, VALUE_OF
+
 Num = Any
 FIRST, SECOND, TRUMP_BONUS = 5, 2, 1
 _LOW = -10_000  # below any round score: stands for "no such seat" in a maximum
@@ -44,15 +46,17 @@ def If(cond: Any, then: Num, other: Num) -> Num:  # noqa: N802
 
 
 def And(*conds: Any) -> Any:  # noqa: N802
-    if all(c is True or c is False for c in conds):
-        return all(conds)
-    return sym.And(*conds)
+    for c in conds:
+        if c is not True and c is not False:
+            return sym.And(*conds)
+    return False not in conds  # all plain bools
 
 
 def Or(*conds: Any) -> Any:  # noqa: N802
-    if all(c is True or c is False for c in conds):
-        return any(conds)
-    return sym.Or(*conds)
+    for c in conds:
+        if c is not True and c is not False:
+            return sym.Or(*conds)
+    return True in conds  # all plain bools
 
 
 def Not(cond: Any) -> Any:  # noqa: N802
@@ -139,9 +143,13 @@ def _stall_any(counts: Sequence[Num], is_trump: Any, trump_tie: str, second_afte
                         trump_stall=trump_values)
 
 
+def _is_int(value: Any) -> bool:
+    return type(value) is int
+
+
 def _stall(counts: Sequence[Num], is_trump: Any, *options: str) -> list[Num]:
     """stall_points, remembered for plain ints (the engine scores the same stalls often)."""
-    if (is_trump is True or is_trump is False) and all(type(c) is int for c in counts):
+    if (is_trump is True or is_trump is False) and all(map(_is_int, counts)):
         return list(_stall_ints(tuple(counts), is_trump, *options))
     return _stall_any(counts, is_trump, *options)
 
@@ -208,9 +216,59 @@ def trick_winner(fruits: Sequence[Num], values: Sequence[Num], trump: Num,
     >>> trick_winner([0, 0, 2], [10, 3, 2], trump=2, led=0)   # B10, B3, M2; mango trump
     2
     """
-    keys = [card_key(f, v, trump, led) for f, v in zip(fruits, values)]
+    return winner_of_keys([card_key(f, v, trump, led) for f, v in zip(fruits, values)])
+
+
+def winner_of_keys(keys: Sequence[Num]) -> Num:
+    """The position of the highest key (the keys of :func:`card_key`, in play order).
+
+    Only compares keys with each other, so any order-keeping renumbering of the keys gives
+    the same answer (what :func:`trick_winner_cards` relies on).
+
+    >>> winner_of_keys([10, 3, 22]), winner_of_keys([2, 1, 3])
+    (2, 2)
+    """
     best = Max(keys)
     return Sum(If(k == best, i, 0) for i, k in enumerate(keys))
+
+
+# --- the engine's fast path: trick_winner on the cards themselves, remembered ----------------
+_KEY_TABLES: dict[tuple[int, int], dict[str, int]] = {}
+_BY_KEYS: dict[tuple[int, ...], int] = {}  # the cards' keys -> winning position
+_BY_RANKS: dict[tuple[int, ...], int] = {}  # the keys' ranks (0 = lowest) -> position
+_BY_KEYS_LIMIT = 1 << 17
+
+
+def _key_table(trump: int, led: int) -> dict[str, int]:
+    """card -> :func:`card_key` of it, for one trump and led fruit (filled on first use)."""
+    table = {c: card_key(FRUIT_OF[c], VALUE_OF[c], trump, led) for c in ALL_CARDS}
+    _KEY_TABLES[trump, led] = table
+    return table
+
+
+def trick_winner_cards(trick: tuple[str, ...], trump: int, led: int) -> int:
+    """:func:`trick_winner` of the cards of ``trick`` (play order), as the engine needs it.
+
+    The same answer, computed by the same functions: each card's key comes from
+    :func:`card_key` (tabulated per trump and led fruit), the winner from
+    :func:`winner_of_keys`, which only compares keys, so it is remembered per pattern
+    of key ranks (a handful of patterns per number of seats).
+
+    >>> trick_winner_cards(("B10", "B3", "M2"), trump=2, led=0)
+    2
+    """
+    table = _KEY_TABLES.get((trump, led)) or _key_table(trump, led)
+    keys = tuple(map(table.__getitem__, trick))
+    pos = _BY_KEYS.get(keys)
+    if pos is None:
+        order = sorted(set(keys))
+        ranks = tuple(map(order.index, keys))
+        pos = _BY_RANKS.get(ranks)
+        if pos is None:
+            pos = _BY_RANKS[ranks] = winner_of_keys(ranks)
+        if len(_BY_KEYS) < _BY_KEYS_LIMIT:
+            _BY_KEYS[keys] = pos
+    return pos
 
 
 def round_is_possible(tricks: Sequence[Num], hand_left: Sequence[Num],
