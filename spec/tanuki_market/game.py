@@ -522,12 +522,37 @@ def _shift(cfg: Config, s: TanukiState, a: Any) -> tuple[TanukiState, list]:
     return _settle_lay(cfg, s, evs), evs
 
 
-def _salad(cfg: Config, s: TanukiState, a: Any) -> tuple[TanukiState, list]:
-    seat, card = a.player, a.args[0]
+def _salad_pool(cfg: Config, s: TanukiState, seat: int) -> tuple[str, ...]:
+    """The cards a seat may put on its salad (TAN-7.5, TAN-A11), in the order they lie:
+    the named fruit's table in laying order, or (salad-move=haul) the haul, face-up
+    cards first."""
+    kind = s.special[seat]
+    if not kind.startswith("salad-"):
+        return ()
+    fruit = kind[-1]
     if cfg.extra.salad_haul:
+        pool = s.haul[seat] + s.haul_hidden[seat]
+    else:
+        t = _fruit_table(s.tables[seat], fruit)
+        pool = s.tables[seat][t] if t >= 0 else ()
+    return tuple(c for c in pool if FRUIT_OF[c] == fruit)
+
+
+def salad_card(cfg: Config, s: TanukiState, seat: int, arg: str) -> str | None:
+    """The card ``salad ARG`` puts on the salad (TAN-9.1), or None when the seat has no
+    such card to choose."""
+    return arg if arg in _salad_pool(cfg, s, seat) else None
+
+
+def _salad(cfg: Config, s: TanukiState, a: Any) -> tuple[TanukiState, list]:
+    seat = a.player
+    card = salad_card(cfg, s, seat, a.args[0])
+    if cfg.extra.salad_haul:
+        public = card in s.haul[seat]
         s = _from_haul(s, seat, card)
         where = "from its haul, unlaid"
     else:
+        public = True
         tables = s.tables[seat]
         t = _fruit_table(tables, FRUIT_OF[card])
         k = tables[t].index(card)
@@ -536,8 +561,9 @@ def _salad(cfg: Config, s: TanukiState, a: Any) -> tuple[TanukiState, list]:
         where = f"from table {t + 1}"
     s = s._replace(salad=_set(s.salad, seat, s.salad[seat] + (card,)),
                    special=_set(s.special, seat, ""))
-    evs = [ev("TAN-7.5", "seat {seat} puts a {fruit} card on its fruit salad ({where})",
-              seat=seat, fruit=card_name(FRUIT_OF[card]), where=where)]
+    evs = [ev("TAN-7.5", "seat {seat} puts {what} on its fruit salad ({where})",
+              seat=seat, what=card if public else f"a {card_name(FRUIT_OF[card])} card",
+              where=where)]
     return _settle_lay(cfg, s, evs), evs
 
 
@@ -698,11 +724,24 @@ G_SHIFT_EDGE = guard("TAN-3.6", lambda cfg, s, a: 0 <= _shift_target(s, a) + _st
 
 
 def _salad_card_ok(cfg, s, a) -> bool:
-    c = a.args[0]
-    if _x(cfg).salad_haul:
-        return c in s.haul[a.player] or c in s.haul_hidden[a.player]
-    t = _fruit_table(s.tables[a.player], FRUIT_OF[c])
-    return t >= 0 and c in s.tables[a.player][t]
+    return salad_card(cfg, s, a.player, a.args[0]) is not None
+
+
+def _salad_choices(cfg, s, seat: int) -> list[str]:
+    """What ``salad`` may name, as the refusal lists it: never a face-down card."""
+    shown = s.haul[seat] if _x(cfg).salad_haul else _salad_pool(cfg, s, seat)
+    return [arg[0] for arg in _salad_domain(cfg, s, seat) if arg[0] in shown]
+
+
+def _why_no_salad_card(cfg, s, a) -> str:
+    seat = a.player
+    where = "in its haul" if _x(cfg).salad_haul else "on its tables"
+    choices = _salad_choices(cfg, s, seat)
+    if _x(cfg).salad_haul and s.haul_hidden[seat]:
+        choices.append(f"a {card_name(s.special[seat][-1])} among its face-down cards,"
+                       " if it has one")
+    offer = ("; it may choose " + ", ".join(choices) if choices else "") + " (or skip)"
+    return f"seat {seat} has no {a.args[0]} {where}{offer}"
 
 
 def _why_no_salad_cart(cfg, s, a) -> str:
@@ -717,9 +756,7 @@ G_SALAD_CART = guard("TAN-7.5", lambda cfg, s, a: s.special[a.player] == f"salad
                      _why_no_salad_cart)
 G_SALAD_WHEN = guard("TAN-7.5", lambda cfg, s, a: _x(cfg).salad_haul or not (
     s.haul[a.player] or s.haul_hidden[a.player]), "the fruit salad comes after laying out")
-G_SALAD_CARD = guard("TAN-7.5", _salad_card_ok,
-                     lambda cfg, s, a: f"seat {a.player} has no {a.args[0]}"
-                     f" {'in its haul' if _x(cfg).salad_haul else 'on its tables'}")
+G_SALAD_CARD = guard("TAN-7.5", _salad_card_ok, _why_no_salad_card)
 
 
 def _skip_ok(cfg, s, a) -> bool:
@@ -797,15 +834,8 @@ def _shift_domain(cfg, s, seat):
 
 
 def _salad_domain(cfg, s, seat):
-    k = s.special[seat]
-    if not k.startswith("salad-"):
-        return []
-    if _x(cfg).salad_haul:
-        pool = s.haul[seat] + s.haul_hidden[seat]
-    else:
-        t = _fruit_table(s.tables[seat], k[-1])
-        pool = s.tables[seat][t] if t >= 0 else ()
-    return [(c,) for c in sorted(set(pool)) if FRUIT_OF[c] == k[-1]]
+    """Each card of the pool by name."""
+    return [(c,) for c in sorted(set(_salad_pool(cfg, s, seat)))]
 
 
 DEAL, LAY_PHASE = frozenset({"deal"}), frozenset({"lay"})

@@ -1,5 +1,6 @@
 """Every refusal names the clause that forbids the action and says why (TAN-9.1): the
-moves offer every seat and let the guards decide, so no refusal is a bare "may not now"."""
+moves offer every seat and let the guards decide, so no refusal is a bare "may not now".
+Fruit Salad refusals list the cards the seat may choose."""
 from __future__ import annotations
 
 import random
@@ -139,3 +140,53 @@ def test_special_cart_refusals_say_why():
         ("p1: shift F left", "TAN-7.4", "no open Move Fruit cart for F"),
         ("p0: salad S", "TAN-7.5", "seat 0 has no Fruit Salad cart"),
         ("p1: salad F", "TAN-7.5", "names strawberry (S), not F")])
+
+
+# --- the Fruit Salad card -----------------------------------------------------------------
+def _salad_table(tables_s, variant_options=None):
+    """Seat 1 took the Fruit Salad cart (strawberries) with one F and lays it; its
+    strawberry table holds ``tables_s``."""
+    game = load(2, "special-carts", **(variant_options or {}))
+    tables = [[[], [], [], [], []], [list(tables_s), [], [], [], []]]
+    s = game.new(seed=0, setup={"leader": 0, "carts": ["salad-S", "large"],
+                                "deck": ["F", "GRANNY", "W"], "tables": tables})
+    for a in ("taco 2", "place 1", "place 1", "p1: take 1", "keep 2", "p1: lay F"):
+        s = game.apply(s, a)
+    return game, s
+
+
+def test_salad_takes_the_card_named_and_says_which():
+    game, s = _salad_table(["S/bitten", "S", "S/five"])
+    assert {str(a) for a in game.legal_actions(s) if a.name == "salad"} == {
+        "p1: salad S", "p1: salad S/bitten", "p1: salad S/five"}
+    s2, evs = game.step(s, "p1: salad S/five")
+    assert s2.salad[1] == ("S/five",) and s2.tables[1][0] == ("S/bitten", "S")
+    assert any(e.rule == "TAN-7.5" and "puts S/five on its fruit salad" in e.text
+               for e in evs)
+
+
+def test_salad_refusal_lists_what_may_be_chosen():
+    game, s = _salad_table(["S/bitten", "S/five"])
+    rule, msg = _refusal(game, s, "p1: salad S/move")
+    assert rule == "TAN-7.5" and "seat 1 has no S/move on its tables" in msg
+    assert "it may choose S/bitten, S/five (or skip)" in msg
+    game, s = _salad_table(["S/bitten"])
+    rule, msg = _refusal(game, s, "p1: salad S")
+    assert rule == "TAN-7.5" and "no S on its tables; it may choose S/bitten" in msg
+    assert game.apply(s, "p1: salad S/bitten").salad[1] == ("S/bitten",)
+
+
+def test_salad_refusal_from_the_haul_names_no_face_down_card():
+    """salad-move=haul: the leader kept S/bitten unseen; a refusal does not show it."""
+    game = load(2, "special-carts", **{"salad-move": "haul"})
+    s = game.new(seed=0, setup={"leader": 0, "carts": ["salad-S", "large"],
+                                "deck": ["S/bitten", "W", "GRANNY"]})
+    for a in ("taco 2", "p1: take 2", "keep 1"):
+        s = game.apply(s, a)
+    assert s.haul_hidden[0] == ("S/bitten",) and s.special[0] == "salad-S"
+    rule, msg = _refusal(game, s, "p0: salad S/five")
+    assert rule == "TAN-7.5" and "S/bitten" not in msg
+    assert "a strawberry among its face-down cards, if it has one (or skip)" in msg
+    s2, evs = game.step(s, "p0: salad S/bitten")
+    assert s2.salad[0] == ("S/bitten",)
+    assert all("S/bitten" not in e.text for e in evs if e.rule == "TAN-7.5")
