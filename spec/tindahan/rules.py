@@ -213,8 +213,9 @@ OPTIONS = (
         "bananas 'at the start of the game'.",
         (R("bananas", "back on bananas at the start of every round"),
          R("stays", "it stays where the last round left it"),
-         R("dealer-chooses", "the dealer puts it on any stall in play before each round "
-                             "(the Japanese editions let it start on any stall)")),
+         R("dealer-chooses", "the dealer puts it on any stall in play before every round,"
+                             " the first one included, as the Japanese editions let it"
+                             " start on any stall (this reading sets TIN-2.3 aside)")),
         "bananas",
         "a new round repeats the set-up, of which the cart's place is part",
         kind="gap", affects=("legal actions", "scores")),
