@@ -539,9 +539,16 @@ def _salad_pool(cfg: Config, s: TanukiState, seat: int) -> tuple[str, ...]:
 
 
 def salad_card(cfg: Config, s: TanukiState, seat: int, arg: str) -> str | None:
-    """The card ``salad ARG`` puts on the salad (TAN-9.1), or None when the seat has no
-    such card to choose."""
-    return arg if arg in _salad_pool(cfg, s, seat) else None
+    """The card ``salad ARG`` puts on the salad (TAN-9.1): a card named in full is that
+    card; a bare fruit letter (``salad S``) is the plain card of that fruit when there is
+    one, else the first card of that fruit in table order (haul order, face-up first,
+    with salad-move=haul). None when the seat has no such card."""
+    pool = _salad_pool(cfg, s, seat)
+    if arg in pool:
+        return arg
+    if len(arg) == 1 and pool and FRUIT_OF[pool[0]] == arg:
+        return pool[0]
+    return None
 
 
 def _salad(cfg: Config, s: TanukiState, a: Any) -> tuple[TanukiState, list]:
@@ -730,7 +737,12 @@ def _salad_card_ok(cfg, s, a) -> bool:
 def _salad_choices(cfg, s, seat: int) -> list[str]:
     """What ``salad`` may name, as the refusal lists it: never a face-down card."""
     shown = s.haul[seat] if _x(cfg).salad_haul else _salad_pool(cfg, s, seat)
-    return [arg[0] for arg in _salad_domain(cfg, s, seat) if arg[0] in shown]
+    out = []
+    for (arg,) in _salad_domain(cfg, s, seat):
+        card = salad_card(cfg, s, seat, arg)
+        if card in shown:
+            out.append(arg if card == arg else f"{arg} (= {card})")
+    return out
 
 
 def _why_no_salad_card(cfg, s, a) -> str:
@@ -834,8 +846,11 @@ def _shift_domain(cfg, s, seat):
 
 
 def _salad_domain(cfg, s, seat):
-    """Each card of the pool by name."""
-    return [(c,) for c in sorted(set(_salad_pool(cfg, s, seat)))]
+    """Each card of the pool by name, and the bare fruit letter (TAN-9.1: ``salad S``)."""
+    pool = _salad_pool(cfg, s, seat)
+    if not pool:
+        return []
+    return [(c,) for c in sorted(set(pool) | {FRUIT_OF[pool[0]]})]
 
 
 DEAL, LAY_PHASE = frozenset({"deal"}), frozenset({"lay"})
@@ -877,8 +892,9 @@ MOVES = (
          "shift X left|right"),
     Move("salad", "TAN-7.5", LAY_PHASE, _seats, _salad_domain,
          (G_SALAD_CART, G_NOT_PENDING, G_SALAD_WHEN, G_SALAD_CARD), _salad,
-         pattern(CARD_RE, what="a fruit card such as S/five"),
-         "Fruit Salad cart: put one card of the named fruit on the salad pile.", AFTER_LAY,
+         pattern(CARD_RE, what="a fruit (S) or a fruit card (S/five)"),
+         "Fruit Salad cart: put one card of the named fruit on the salad pile (a bare fruit"
+         " letter: the plain card, else the first in table order).", AFTER_LAY,
          "salad CARD"),
     Move("skip", "TAN-3.5", LAY_PHASE, _seats, _skip_domain, (G_SKIP,),
          _skip, no_args, "Decline an optional effect (special cart, or an edge move when"

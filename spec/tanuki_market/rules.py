@@ -169,7 +169,8 @@ CLAUSES = (
       " laid its whole haul; with none of that fruit on its tables nothing happens.",
       "Variant: Special Carts / Move Fruit"),
     C("TAN-7.5", "Fruit Salad cart: after laying out, the seat that took it may put one card"
-      " of the named fruit from its tables face down on its salad pile (salad CARD), or"
+      " of the named fruit from its tables face down on its salad pile (salad X or salad"
+      " CARD, TAN-9.1), or"
       " decline (skip); the card's effect no longer counts; each salad card is worth 5"
       " bonus points.", "Variant: Special Carts / Fruit Salad"),
     C("TAN-7.6", "Assumed: the five special carts are the large, the small, the secret, one"
@@ -216,9 +217,12 @@ CLAUSES = (
       " with strictly more points (winners() is [0] then, [] otherwise).", SOLO, "setting"),
     # --- 9. the model -----------------------------------------------------------------------
     C("TAN-9.1", "Actions: taco N, keep N, place N, take N, lay CARD, move left|right;"
-      " special carts: shift X left|right, salad CARD, skip; solo: give N. Carts and tables"
-      " are numbered from 1, seats from 0; a seat prefix (p1: take 2) is needed when"
-      " several seats could make the same action.", "Round Order", "setting"),
+      " special carts: shift X left|right, salad X or salad CARD, skip; solo: give N. Carts"
+      " and tables are numbered from 1, seats from 0; a seat prefix (p1: take 2) is needed"
+      " when several seats could make the same action. salad X (a fruit letter) takes the"
+      " plain card of that fruit if there is one, else the first card of that fruit in"
+      " table order (in haul order, face-up first, with salad-move=haul); salad S/five"
+      " takes that very card.", "Round Order", "setting"),
     C("TAN-9.2", "Set-up keys: leader (seat), deck (top first, GRANNY where it lies; the"
       " rest follows shuffled), carts (cart kinds, cart 1 first), cards (replaces the card"
       " list), tables (cards already on each seat's tables, five lists per seat). A set-up"

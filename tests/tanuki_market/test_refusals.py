@@ -1,6 +1,6 @@
 """Every refusal names the clause that forbids the action and says why (TAN-9.1): the
 moves offer every seat and let the guards decide, so no refusal is a bare "may not now".
-Fruit Salad refusals list the cards the seat may choose."""
+Fruit Salad refusals list the cards the seat may choose; salad S takes a fruit letter."""
 from __future__ import annotations
 
 import random
@@ -169,11 +169,37 @@ def test_salad_refusal_lists_what_may_be_chosen():
     game, s = _salad_table(["S/bitten", "S/five"])
     rule, msg = _refusal(game, s, "p1: salad S/move")
     assert rule == "TAN-7.5" and "seat 1 has no S/move on its tables" in msg
-    assert "it may choose S/bitten, S/five (or skip)" in msg
+    assert "it may choose S (= S/bitten), S/bitten, S/five (or skip)" in msg
+
+
+def test_salad_fruit_letter_with_only_effect_cards_takes_the_first_in_table_order():
+    game, s = _salad_table(["S/bitten", "S/five"])
+    legal = {str(a) for a in game.legal_actions(s) if a.name == "salad"}
+    assert legal == {"p1: salad S", "p1: salad S/bitten", "p1: salad S/five"}
+    s2, evs = game.step(s, "p1: salad S")
+    assert s2.salad[1] == ("S/bitten",) and s2.tables[1][0] == ("S/five",)
+    assert any(e.rule == "TAN-7.5" and "S/bitten" in e.text for e in evs)
+
+
+def test_salad_fruit_letter_prefers_the_plain_card():
+    game, s = _salad_table(["S/bitten", "S", "S/five"])
+    assert game.apply(s, "p1: salad S").salad[1] == ("S",)
+
+
+def test_salad_full_notation_still_works_with_only_effect_cards():
     game, s = _salad_table(["S/bitten"])
-    rule, msg = _refusal(game, s, "p1: salad S")
-    assert rule == "TAN-7.5" and "no S on its tables; it may choose S/bitten" in msg
     assert game.apply(s, "p1: salad S/bitten").salad[1] == ("S/bitten",)
+    assert game.apply(s, "p1: salad S") == game.apply(s, "p1: salad S/bitten")
+
+
+def test_salad_fruit_letter_from_the_haul():
+    game = load(2, "special-carts", **{"salad-move": "haul"})
+    s = game.new(seed=0, setup={"leader": 0, "carts": ["salad-S", "large"],
+                                "deck": ["S/bitten", "GRANNY", "W"]})
+    for a in ("taco 2", "place 1", "place 1", "p1: take 1", "keep 2"):
+        s = game.apply(s, a)
+    s2 = game.apply(s, "p1: salad S")
+    assert s2.salad[1] == ("S/bitten",) and not s2.haul[1]
 
 
 def test_salad_refusal_from_the_haul_names_no_face_down_card():
