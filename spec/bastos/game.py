@@ -6,6 +6,7 @@ colour changes a value) and ``over``.
 """
 from __future__ import annotations
 
+from operator import eq
 from typing import Any, Mapping, NamedTuple
 
 from spec.common import (OWNER, PUBLIC, SECRET, GameSpec, Invariant, Move, SetupError,
@@ -20,6 +21,13 @@ from .state import (ALL_CARDS, FRUIT, FRUIT_NAMES, FRUIT_OPTION, FRUITS, HAND, H
                     RANK, ROUNDS, BastosState, signed)
 
 CARD_RE = r"[BLMPD][1-9]"
+_new = tuple.__new__  # builds a NamedTuple from a full tuple, skipping keyword handling
+_ORDER = {c: i for i, c in enumerate(ALL_CARDS)}  # by fruit, then rank
+
+
+def _ev(rule: str, fmt: str, data: dict[str, Any]) -> Event:
+    """``ev(rule, fmt, **data)`` for the hot path (no keyword packing)."""
+    return _new(Event, (rule, fmt, data, None, None))
 
 
 class Rules(NamedTuple):
@@ -37,6 +45,7 @@ class Rules(NamedTuple):
     unbeatable_aside: bool  # BAS-A7
     early_discards: bool  # BAS-A9: cards of a fruit played before it became trump
     removed: int | None  # BAS-A8: a fixed fruit, or None = drawn (three players)
+    seats_from: tuple[tuple[int, ...], ...]  # per leader: the seats in playing order
 
 
 # --- helpers ------------------------------------------------------------------------------
@@ -63,7 +72,7 @@ def _in_play(s: BastosState) -> tuple[int, ...]:
 
 
 def _sorted(cards) -> tuple[str, ...]:
-    return tuple(sorted(cards, key=lambda c: (FRUIT[c], RANK[c])))
+    return tuple(sorted(cards, key=_ORDER.__getitem__))  # by fruit, then rank
 
 
 # --- dealing -------------------------------------------------------------------------------
@@ -107,30 +116,38 @@ def _new_round(cfg: Config, s: BastosState, events: list[Event]) -> BastosState:
     r: Rules = cfg.extra
     dealer = (s.dealer + 1) % r.n
     hands, leftover, rng = _deal(r, s.rng, s.removed)
-    events.append(ev("BAS-8.2", "round {round}: seat {dealer} deals; seat {lead} will lead",
-                     round=s.round + 1, dealer=dealer, lead=(dealer + 1) % r.n))
+    events.append(_ev("BAS-8.2", "round {round}: seat {dealer} deals; seat {lead} will lead",
+                      {"round": s.round + 1, "dealer": dealer, "lead": (dealer + 1) % r.n}))
     if leftover:
-        events.append(ev("BAS-2.3", "{card} is the odd card: it lies face up and takes no"
-                         " part", card=leftover))
+        events.append(_ev("BAS-2.3", "{card} is the odd card: it lies face up and takes no"
+                          " part", {"card": leftover}))
     return _round_state(r, s.round + 1, dealer, s.removed, hands, leftover, s.totals, rng)
 
 
 def _end_round(cfg: Config, s: BastosState, events: list[Event]) -> BastosState:
     r: Rules = cfg.extra
-    counts = [[0] * 5 for _ in range(r.n)]
-    for seat, won in enumerate(s.tricks):
-        row = counts[seat]
+    counts = []
+    for won in s.tricks:
+        row = [0] * 5
         for c in won:
             row[FRUIT[c]] += 1
-    points = scoring.round_scores(counts, s.values)
+        counts.append(tuple(row))
+    key = (tuple(counts), s.values, s.removed)
+    found = _ROUND_SCORES.get(key)
+    if found is None:  # many end positions share the cards won and the values
+        if len(_ROUND_SCORES) > 1 << 14:
+            _ROUND_SCORES.clear()
+        found = _ROUND_SCORES[key] = (
+            scoring.round_scores(key[0], s.values),
+            ", ".join(f"{FRUITS[f]} {signed(s.values[f])}" for f in _in_play(s)))
+    points, table = found
     totals = tuple(t + p for t, p in zip(s.totals, points))
-    table = ", ".join(f"{FRUITS[f]} {signed(s.values[f])}" for f in _in_play(s))
-    events.append(ev("BAS-8.1", "round {round} is scored at the values {table}",
-                     round=s.round, table=table))
+    events.append(_ev("BAS-8.1", "round {round} is scored at the values {table}",
+                      {"round": s.round, "table": table}))
     for seat in range(r.n):
-        events.append(ev("BAS-8.1", "seat {seat} scores {points} ({cards} cards won); total"
-                         " {total}", seat=seat, points=points[seat],
-                         cards=len(s.tricks[seat]), total=totals[seat]))
+        events.append(_ev("BAS-8.1", "seat {seat} scores {points} ({cards} cards won); total"
+                          " {total}", {"seat": seat, "points": points[seat],
+                                       "cards": len(s.tricks[seat]), "total": totals[seat]}))
     s = s._replace(totals=totals)
     if s.round >= r.rounds:
         best = max(totals)
@@ -141,6 +158,9 @@ def _end_round(cfg: Config, s: BastosState, events: list[Event]) -> BastosState:
                          best=best))
         return s._replace(phase="over", pending=(), trick=())
     return _new_round(cfg, s, events)
+
+
+_ROUND_SCORES: dict[tuple, tuple[list[int], str]] = {}  # cards won, values -> points, table
 
 
 # --- the choose phase (BAS-3) ----------------------------------------------------------------
@@ -159,25 +179,30 @@ def _choose(cfg: Config, s: BastosState, a) -> tuple[BastosState, list[Event]]:
     hands = s.hands
     if r.out:
         hands = hands[:seat] + (_without(hands[seat], card),) + hands[seat + 1:]
-    events = [ev("BAS-3.1", "seat {seat} picks its Bastos! card face down", seat=seat)]
+    events = [_ev("BAS-3.1", "seat {seat} picks its Bastos! card face down", {"seat": seat})]
     s = s._replace(choices=choices, hands=hands)
-    if any(c is None for c in choices):
+    if None in choices:
         return s, events
     # everyone has picked: show all at once (BAS-3.1) and raise the values (BAS-3.3)
-    colours = [FRUIT[c] for c in choices]
-    values = scoring.start_values(colours)
+    colours = tuple(FRUIT[c] for c in choices)
+    values = _START_VALUES.get(colours)
+    if values is None:
+        values = _START_VALUES[colours] = scoring.start_values(colours)
     for i, c in enumerate(choices):
-        events.append(ev("BAS-3.2", "seat {seat} shows {card}: {fruit} is its Bastos! colour",
-                         seat=i, card=c, fruit=FRUIT_NAMES[FRUIT[c]]))
+        events.append(_ev("BAS-3.2", "seat {seat} shows {card}: {fruit} is its Bastos! colour",
+                          {"seat": i, "card": c, "fruit": FRUIT_NAMES[FRUIT[c]]}))
     for f in range(5):
         if values[f]:
-            events.append(ev("BAS-3.3", "{fruit} starts the round at {value} ({k} shown)",
-                             fruit=FRUIT_NAMES[f], value=signed(values[f]),
-                             k=colours.count(f)))
+            events.append(_ev("BAS-3.3", "{fruit} starts the round at {value} ({k} shown)",
+                              {"fruit": FRUIT_NAMES[f], "value": signed(values[f]),
+                               "k": colours.count(f)}))
     s = s._replace(phase="play", choices=(None,) * r.n, bastos=choices, values=values)
     if not any(s.hands):
         return _end_round(cfg, s, events), events
     return s, events
+
+
+_START_VALUES: dict[tuple[int, ...], tuple[int, ...]] = {}  # colours -> start_values of them
 
 
 CHOOSE = Move(
@@ -271,47 +296,52 @@ def _play(cfg: Config, s: BastosState, a) -> tuple[BastosState, list[Event]]:
     r: Rules = cfg.extra
     seat, card = a.player, a.args[0]
     f = FRUIT[card]
-    hands = s.hands[:seat] + (_without(s.hands[seat], card),) + s.hands[seat + 1:]
-    trick = s.trick + (card,)
-    events: list[Event] = []
-    changes: dict[str, Any] = {}
-    if not s.trick:
-        events.append(ev("BAS-4.2", "seat {seat} leads {card}", seat=seat, card=card))
-    elif f == FRUIT[s.trick[0]]:
-        events.append(ev("BAS-4.1", "seat {seat} follows with {card}", seat=seat, card=card))
+    (phase, rnd, dealer, removed, hands, choices, bastos, leftover, values, trump, leader,
+     trick, trump_from, declined, pending, tricks, aside, dealt, totals, rng) = s
+    hand = hands[seat]
+    i = hand.index(card)
+    hands = hands[:seat] + (hand[:i] + hand[i + 1:],) + hands[seat + 1:]
+    if not trick:
+        events = [_ev("BAS-4.2", "seat {seat} leads {card}", {"seat": seat, "card": card})]
+    elif f == FRUIT[trick[0]]:
+        events = [_ev("BAS-4.1", "seat {seat} follows with {card}",
+                      {"seat": seat, "card": card})]
     elif len(a.args) == 2:
-        value = s.values[f]
+        value = values[f]
         new = scoring.declare_value(value)
-        values = s.values[:f] + (new,) + s.values[f + 1:]
-        changes.update(trump=f, values=values,
-                       trump_from=len(s.trick) if r.early_discards else 0)
-        events.append(ev("BAS-5.1", "seat {seat} cannot follow and declares {fruit} trump"
-                         " with {card}", seat=seat, fruit=FRUIT_NAMES[f], card=card))
-        events.append(ev("BAS-5.2", "{fruit} drops from {old} to {new}{floor}",
-                         fruit=FRUIT_NAMES[f], old=signed(value), new=signed(new),
-                         floor=" (the floor)" if value - 2 < LOW else ""))
-        events.append(ev("BAS-5.3", "{card} already counts as a trump", card=card))
-    elif f == s.trump:
-        events.append(ev("BAS-5.4", "seat {seat} cannot follow and trumps with {card}",
-                         seat=seat, card=card))
+        values = values[:f] + (new,) + values[f + 1:]
+        trump, trump_from = f, len(trick) if r.early_discards else 0
+        events = [
+            ev("BAS-5.1", "seat {seat} cannot follow and declares {fruit} trump with {card}",
+               seat=seat, fruit=FRUIT_NAMES[f], card=card),
+            ev("BAS-5.2", "{fruit} drops from {old} to {new}{floor}", fruit=FRUIT_NAMES[f],
+               old=signed(value), new=signed(new),
+               floor=" (the floor)" if value - 2 < LOW else ""),
+            ev("BAS-5.3", "{card} already counts as a trump", card=card)]
+    elif f == trump:
+        events = [_ev("BAS-5.4", "seat {seat} cannot follow and trumps with {card}",
+                      {"seat": seat, "card": card})]
     else:
-        events.append(ev("BAS-4.1", "seat {seat} cannot follow and discards {card}",
-                         seat=seat, card=card))
-        if s.trump < 0:
-            changes["declined"] = True
-    pending = s.pending
-    if s.bastos[seat] is not None and FRUIT[s.bastos[seat]] == f:
+        events = [_ev("BAS-4.1", "seat {seat} cannot follow and discards {card}",
+                      {"seat": seat, "card": card})]
+        if trump < 0:
+            declined = True
+    mine = bastos[seat]
+    if mine is not None and FRUIT[mine] == f:
         pending = pending + (seat,)
-        events.append(ev("BAS-6.2", "{card} is seat {seat}'s own Bastos! colour: it cannot"
-                         " win the trick", card=card, seat=seat))
-        events.append(ev("BAS-7.1", "seat {seat} {must} change one fruit's value by 1"
-                         "{when}", seat=seat, must="may" if r.may else "must",
-                         when=" now" if r.at_once else " before the next lead"))
+        events.append(_ev("BAS-6.2", "{card} is seat {seat}'s own Bastos! colour: it cannot"
+                          " win the trick", {"card": card, "seat": seat}))
+        events.append(_ev("BAS-7.1", "seat {seat} {must} change one fruit's value by 1"
+                          "{when}", {"seat": seat, "must": "may" if r.may else "must",
+                                     "when": " now" if r.at_once else " before the next lead"}))
+    trick = trick + (card,)
     full = len(trick) == r.n
     if pending and (r.at_once or full):
-        changes["phase"] = "adjust"
+        phase = "adjust"
         full = False
-    s = s._replace(hands=hands, trick=trick, pending=pending, **changes)
+    s = _new(BastosState, (phase, rnd, dealer, removed, hands, choices, bastos, leftover,
+                           values, trump, leader, trick, trump_from, declined, pending, tricks,
+                           aside, dealt, totals, rng))
     if full:
         return _resolve(cfg, s, events), events
     return s, events
@@ -329,48 +359,64 @@ PLAY = Move(
 def _resolve(cfg: Config, s: BastosState, events: list[Event]) -> BastosState:
     """The trick is complete and every value change made: give it to its winner."""
     r: Rules = cfg.extra
-    n = r.n
-    seats = [(s.leader + i) % n for i in range(n)]
-    fruits = [FRUIT[c] for c in s.trick]
-    own = [fruits[i] == _colour(s, seats[i]) for i in range(n)]
-    pos = scoring.trick_winner_ints(fruits, [RANK[c] for c in s.trick], own, s.trump,
-                                    s.trump_from,
-                               trump_is_discard=r.trump_is_discard,
-                               unbeatable_aside=r.unbeatable_aside)
-    base = dict(trick=(), trump_from=0, declined=False, pending=(), phase="play")
+    (phase, rnd, dealer, removed, hands, choices, bastos, leftover, values, trump, leader,
+     trick, trump_from, declined, pending, tricks, aside, dealt, totals, rng) = s
+    seats = r.seats_from[leader]
+    fruits = tuple(map(FRUIT.__getitem__, trick))
+    own = tuple(map(eq, fruits, _colours_in_order(bastos, seats)))
+    pos = scoring.trick_winner_ints(fruits, tuple(map(RANK.__getitem__, trick)), own, trump,
+                                    trump_from, trump_is_discard=r.trump_is_discard,
+                                    unbeatable_aside=r.unbeatable_aside)
     if pos == scoring.SET_ASIDE:
         if all(own):
-            events.append(ev("BAS-6.5", "every seat played its own Bastos! colour: the trick"
-                             " is set aside and seat {seat} leads again", seat=s.leader))
+            events.append(_ev("BAS-6.5", "every seat played its own Bastos! colour: the trick"
+                              " is set aside and seat {seat} leads again", {"seat": leader}))
         else:
-            events.append(ev("BAS-6.2", "no card of the trick can win: it is set aside and"
-                             " seat {seat} leads again (reading no-winner=set-aside)",
-                             seat=s.leader))
-        s = s._replace(aside=s.aside + s.trick, **base)
+            events.append(_ev("BAS-6.2", "no card of the trick can win: it is set aside and"
+                              " seat {seat} leads again (reading no-winner=set-aside)",
+                              {"seat": leader}))
+        aside = aside + trick
     else:
         winner = seats[pos]
-        card = s.trick[pos]
+        card = trick[pos]
         led = fruits[0]
         if pos == 0 and own[0]:
-            if all(f != led for f in fruits[1:]):
+            if led not in fruits[1:]:
                 rule, why = "BAS-6.3", "every other seat discarded"
-                if s.trump in fruits[1:]:
+                if trump in fruits[1:]:
                     why += ", a trump included, under the reading all-discard=leader-wins"
             else:
                 rule, why = "BAS-6.2", "only Bastos! cards followed; reading no-winner=leader"
-        elif fruits[pos] == s.trump and pos >= s.trump_from:
+        elif fruits[pos] == trump and pos >= trump_from:
             rule, why = "BAS-6.1", "highest trump"
-        elif own[0] and all(f == led for f in fruits[1:]):
+        elif own[0] and fruits.count(led) == len(fruits):
             rule, why = "BAS-6.4", "highest follower of a led Bastos! colour"
         else:
             rule, why = "BAS-6.1", f"highest {FRUIT_NAMES[led]}"
-        events.append(ev(rule, "seat {seat} wins the trick with {card} ({why})",
-                         seat=winner, card=card, why=why))
-        tricks = s.tricks[:winner] + (s.tricks[winner] + s.trick,) + s.tricks[winner + 1:]
-        s = s._replace(tricks=tricks, leader=winner, **base)
-    if not s.hands[s.leader]:
+        events.append(_ev(rule, "seat {seat} wins the trick with {card} ({why})",
+                          {"seat": winner, "card": card, "why": why}))
+        tricks = tricks[:winner] + (tricks[winner] + trick,) + tricks[winner + 1:]
+        leader = winner
+    s = _new(BastosState, ("play", rnd, dealer, removed, hands, choices, bastos, leftover,
+                           values, trump, leader, (), 0, False, (), tricks, aside, dealt,
+                           totals, rng))
+    if not hands[leader]:
         return _end_round(cfg, s, events)
     return s
+
+
+_COLOURS: dict[tuple, tuple[int, ...]] = {}  # (shown cards, seat order) -> their fruits
+
+
+def _colours_in_order(bastos: tuple, seats: tuple[int, ...]) -> tuple[int, ...]:
+    """Each seat's Bastos! fruit (-1 before the reveal), in the order of ``seats``."""
+    found = _COLOURS.get((bastos, seats))
+    if found is None:
+        if len(_COLOURS) > 4096:  # one entry per deal and leader: start afresh now and then
+            _COLOURS.clear()
+        found = _COLOURS[bastos, seats] = tuple(
+            FRUIT[bastos[i]] if bastos[i] is not None else -1 for i in seats)
+    return found
 
 
 # --- the adjust phase (BAS-7) ----------------------------------------------------------------
@@ -379,10 +425,17 @@ def _adjust_actors(cfg: Config, s: BastosState):
 
 
 def _adjust_domain(cfg: Config, s: BastosState, seat: int):
-    out = [args for f in range(5) if f != s.removed for args in ADJUST_BY_FRUIT[f]]
-    if cfg.extra.may:
-        out.append(PASS)
-    return out
+    key = (s.removed, cfg.extra.may)
+    found = _ADJUST_DOMAINS.get(key)
+    if found is None:
+        out = [args for f in range(5) if f != s.removed for args in ADJUST_BY_FRUIT[f]]
+        if cfg.extra.may:
+            out.append(PASS)
+        found = _ADJUST_DOMAINS[key] = tuple(out)
+    return found
+
+
+_ADJUST_DOMAINS: dict[tuple[int | None, bool], tuple[tuple[str], ...]] = {}
 
 
 def _range_ok(cfg, s: BastosState, a) -> bool:
@@ -395,29 +448,32 @@ def _range_ok(cfg, s: BastosState, a) -> bool:
 def _adjust(cfg: Config, s: BastosState, a) -> tuple[BastosState, list[Event]]:
     r: Rules = cfg.extra
     seat = a.player
-    events: list[Event] = []
-    pending = s.pending[1:]
-    changes: dict[str, Any] = {"pending": pending}
+    (phase, rnd, dealer, removed, hands, choices, bastos, leftover, values, trump, leader,
+     trick, trump_from, declined, pending, tricks, aside, dealt, totals, rng) = s
+    pending = pending[1:]
     if a.args[0] == "pass":
-        events.append(ev("BAS-7.1", "seat {seat} leaves every value as it is (reading"
-                         " adjust-obligation=may)", seat=seat))
+        events = [_ev("BAS-7.1", "seat {seat} leaves every value as it is (reading"
+                      " adjust-obligation=may)", {"seat": seat})]
     else:
         f, d = ADJUST_ARGS[a.args[0]]
-        old = s.values[f]
+        old = values[f]
         new = BUMP[old, d]
-        changes["values"] = s.values[:f] + (new,) + s.values[f + 1:]
+        values = values[:f] + (new,) + values[f + 1:]
         if new == old:
-            events.append(ev("BAS-1.3", "seat {seat} moves {fruit} {dir}, but it stays at its"
-                             " limit {new}", seat=seat, fruit=FRUIT_NAMES[f],
-                             dir="up" if d > 0 else "down", new=signed(new)))
+            events = [_ev("BAS-1.3", "seat {seat} moves {fruit} {dir}, but it stays at its"
+                          " limit {new}", {"seat": seat, "fruit": FRUIT_NAMES[f],
+                                           "dir": "up" if d > 0 else "down",
+                                           "new": signed(new)})]
         else:
-            events.append(ev("BAS-7.1", "seat {seat} moves {fruit} from {old} to {new}",
-                             seat=seat, fruit=FRUIT_NAMES[f], old=signed(old),
-                             new=signed(new)))
-    if not pending and len(s.trick) < r.n:
-        changes["phase"] = "play"
-    s = s._replace(**changes)
-    if not pending and len(s.trick) == r.n:
+            events = [_ev("BAS-7.1", "seat {seat} moves {fruit} from {old} to {new}",
+                          {"seat": seat, "fruit": FRUIT_NAMES[f], "old": signed(old),
+                           "new": signed(new)})]
+    if not pending and len(trick) < r.n:
+        phase = "play"
+    s = _new(BastosState, (phase, rnd, dealer, removed, hands, choices, bastos, leftover,
+                           values, trump, leader, trick, trump_from, declined, pending, tricks,
+                           aside, dealt, totals, rng))
+    if not pending and len(trick) == r.n:
         return _resolve(cfg, s, events), events
     return s, events
 
@@ -557,7 +613,8 @@ class BastosSpec(GameSpec):
             first_only=o["declare-trump"] == "first-only", may=o["adjust-obligation"] == "may",
             unbeatable_aside=o["no-winner"] == "set-aside",
             early_discards=o["early-cards"] == "discards",
-            removed=None if rem == "drawn" else FRUIT_OPTION[rem])
+            removed=None if rem == "drawn" else FRUIT_OPTION[rem],
+            seats_from=tuple(tuple((lead + i) % n for i in range(n)) for lead in range(n)))
 
     def initial(self, cfg: Config, seed: int, setup: Mapping[str, Any] | None) -> BastosState:
         r: Rules = cfg.extra

@@ -110,7 +110,9 @@ def trick_points(fruits: Sequence[Num], values: Sequence[Num]) -> Num:
     return Sum(card_value(f, values) for f in fruits)
 
 
-_MEMO: dict[tuple, int] = {}
+_MEMO: dict[tuple, int] = {}  # canonical trick -> trick_winner's answer
+_FRUIT_NAMES: dict[tuple, tuple[int, ...]] = {}  # (fruits, trump) -> renamed fruits
+_RANK_PLACES: dict[tuple, tuple[int, ...]] = {}  # ranks -> each rank's place among them
 
 
 def trick_winner_ints(fruits: Sequence[int], ranks: Sequence[int], own: Sequence[bool],
@@ -122,12 +124,19 @@ def trick_winner_ints(fruits: Sequence[int], ranks: Sequence[int], own: Sequence
     trump) and ranks only for order, so renaming the fruits (the trump first, then by first
     appearance) and replacing each rank by its place among the trick's ranks cannot change
     its answer; the renamed trick is the memo key. The answer is always computed by
-    :func:`trick_winner` itself.
+    :func:`trick_winner` itself. The renamings are remembered too (per fruits and trump,
+    per ranks): a handful of small tables.
     """
-    names: dict[int, int] = {trump: 0} if trump != NO_TRUMP else {}
-    cf = tuple(names.setdefault(f, len(names) + 1) for f in fruits)
-    order = sorted(set(ranks))
-    cr = tuple(order.index(r) + 1 for r in ranks)
+    fruits, ranks = tuple(fruits), tuple(ranks)
+    cf = _FRUIT_NAMES.get((fruits, trump))
+    if cf is None:
+        names: dict[int, int] = {trump: 0} if trump != NO_TRUMP else {}
+        cf = _FRUIT_NAMES[fruits, trump] = tuple(names.setdefault(f, len(names) + 1)
+                                                 for f in fruits)
+    cr = _RANK_PLACES.get(ranks)
+    if cr is None:
+        order = sorted(set(ranks))
+        cr = _RANK_PLACES[ranks] = tuple(order.index(r) + 1 for r in ranks)
     key = (cf, cr, tuple(own), 0 if trump != NO_TRUMP else NO_TRUMP, trump_from,
            trump_is_discard, unbeatable_aside)
     found = _MEMO.get(key)
