@@ -30,6 +30,14 @@ from .rules import CATALOGUE
 from .state import (Extra, FruitState, conservation_problem, derive, see_counts, see_discard,
                     see_drawn, see_stacks)
 
+_new = tuple.__new__  # builds a NamedTuple from a full tuple, skipping keyword handling
+
+
+def _ev(rule: str, fmt: str, data: dict[str, Any]) -> Event:
+    """``ev(rule, fmt, **data)`` for the hot path (no keyword packing)."""
+    return _new(Event, (rule, fmt, data, None, None))
+
+
 DRAW_PHASES = frozenset({"draw", "pair"})  # "pair" only to explain FRP-8.4 to a solo seat
 PLACE_PHASES = frozenset({"place", "pair"})
 _DRAW_ARGS = (("deck",), ("discard",))
@@ -89,19 +97,26 @@ class SeatResult(NamedTuple):
 def _seat_result(key: tuple, vectors: tuple, held: tuple) -> SeatResult:
     numbers, lone, run, dup = key
     points, hyb = scoring.player_score(vectors, held, numbers, lone_one=lone, hybrid_run=run,
-                                       hybrid_dup=dup, parts=True)
+                                       hybrid_dup=dup, parts=True, plain=True)
+    fns = scoring.REMEMBERED  # the scoring functions, remembered per count vector
     return SeatResult(
         tuple(points), hyb, sum(points) + hyb,
-        tuple(scoring.run_length(v) for v in vectors),
-        tuple(bool(scoring.has_duplicate(v)) for v in vectors),
-        tuple(bool(scoring.hybrid_counts(vectors[f], held[f], numbers[f], run, dup))
+        tuple(map(fns.run_length, vectors)),
+        tuple(bool(fns.has_duplicate(v)) for v in vectors),
+        tuple(bool(fns.hybrid_counts(vectors[f], held[f], numbers[f], run, dup))
               for f in cards.COMMON))
 
 
 def seat_result(x: Extra, mine: tuple[tuple[str, ...], ...]) -> SeatResult:
+    return _seat_result_of(x.score_key, x.hybrid_cards, mine)
+
+
+@lru_cache(maxsize=1 << 12)  # a finished seat is scored for its events, scores, invariants
+def _seat_result_of(key: tuple, hybrid_cards: tuple[str, ...],
+                    mine: tuple[tuple[str, ...], ...]) -> SeatResult:
     vectors = tuple(count_vector(st, f) for f, st in enumerate(mine))
-    held = tuple(x.hybrid_cards[f] in mine[f] for f in cards.COMMON)
-    return _seat_result(x.score_key, vectors, held)
+    held = tuple(hybrid_cards[f] in mine[f] for f in cards.COMMON)
+    return _seat_result(key, vectors, held)
 
 
 def seat_score(x: Extra, mine: tuple[tuple[str, ...], ...]) -> int:
@@ -123,30 +138,35 @@ def scoring_events(x: Extra, s: FruitState) -> list[Event]:
         for f, st in enumerate(mine):
             if not st:
                 continue
-            nums = " ".join(str(NUMBER[c]) + ("*" if cards.HYBRID[c] else "")
-                            for c in sorted(st, key=NUMBER.__getitem__))
+            nums = " ".join([_NUMBER_TEXT[c] for c in sorted(st, key=NUMBER.__getitem__)])
             run = res.runs[f]
             if res.spoiled[f]:
                 rule, why = "FRP-6.7", "a repeated number"
             elif run <= 1:
                 rule, why = "FRP-6.6", "a lone 1" if run else "no 1"
             else:
-                rule, why = _COLUMN[f], f"run {_run_text(run)}"
-            out.append(ev(rule, "seat {seat}'s {fruit} ({nums}) scores {points}: {why}",
-                          seat=seat, fruit=NAMES[f], nums=nums, points=res.stacks[f], why=why))
+                rule, why = _COLUMN[f], "run " + _run_text(run)
+            out.append(_ev(rule, "seat {seat}'s {fruit} ({nums}) scores {points}: {why}",
+                           {"seat": seat, "fruit": NAMES[f], "nums": nums,
+                            "points": res.stacks[f], "why": why}))
         held = [f for f in cards.COMMON if x.hybrid_cards[f] in mine[f]]
         if held:
             left_out = [x.hybrid_cards[f] for f in held if not res.counted[f]]
             counted = [x.hybrid_cards[f] for f in held if res.counted[f]]
             if left_out:
-                out.append(ev("FRP-6.9", "seat {seat}'s hybrids {cards} lie outside a valid"
-                              " sequence and do not count", seat=seat,
-                              cards=" ".join(left_out)))
-            out.append(ev("FRP-6.8", "seat {seat}'s hybrid sequence ({cards}) scores {points}",
-                          seat=seat, cards=" ".join(counted) or "none", points=res.hybrids))
-        out.append(ev("FRP-6.10", "seat {seat} scores {total} in all", seat=seat,
-                      total=res.total))
+                out.append(_ev("FRP-6.9", "seat {seat}'s hybrids {cards} lie outside a valid"
+                               " sequence and do not count",
+                               {"seat": seat, "cards": " ".join(left_out)}))
+            out.append(_ev("FRP-6.8", "seat {seat}'s hybrid sequence ({cards}) scores {points}",
+                           {"seat": seat, "cards": " ".join(counted) or "none",
+                            "points": res.hybrids}))
+        out.append(_ev("FRP-6.10", "seat {seat} scores {total} in all",
+                       {"seat": seat, "total": res.total}))
     return out
+
+
+#: a card as the scoring events list it: its number, a star for a hybrid
+_NUMBER_TEXT = {c: str(NUMBER[c]) + ("*" if cards.HYBRID[c] else "") for c in FRUIT}
 
 
 def _game_over(cfg: Config, s: FruitState, events: list[Event], why: str) -> tuple:
@@ -162,7 +182,8 @@ def _end_turn(cfg: Config, s: FruitState, events: list[Event], stacks: tuple,
     nxt = s.turn + 1
     if nxt == cfg.players:
         nxt = 0
-    s = FruitState("draw", nxt, s.decks, discard, (), False, s.final, stacks, s.box, s.rng)
+    s = _new(FruitState, ("draw", nxt, s.decks, discard, (), False, s.final, stacks, s.box,
+                          s.rng))
     if s.final:
         return _game_over(cfg, s, events, "the draw deck is exhausted")
     if not s.decks[0] and not can_draw(cfg.extra, s, nxt):
@@ -177,32 +198,35 @@ def _next_pair(cfg: Config, s: FruitState, events: list[Event], stacks: tuple,
     if not left or not right:
         return _game_over(cfg, s._replace(drawn=(), stacks=stacks, discard=discard), events,
                           "both decks are empty")
-    events.append(ev("FRP-8.2", "draws {left} (left) and {right} (right)", left=left[0],
-                     right=right[0]))
-    return FruitState("pair", 0, (left[1:], right[1:]), discard, (left[0], right[0]), False,
-                      False, stacks, s.box, s.rng), events
+    events.append(_ev("FRP-8.2", "draws {left} (left) and {right} (right)",
+                      {"left": left[0], "right": right[0]}))
+    return _new(FruitState, ("pair", 0, (left[1:], right[1:]), discard, (left[0], right[0]),
+                             False, False, stacks, s.box, s.rng)), events
 
 
 # --- effects ---------------------------------------------------------------------------------
+_DRAWS = "seat {seat} draws {card} from the deck (only seat {seat} sees it)"
+_DRAWS_UNSEEN = "seat {seat} draws a card from the deck"
+
+
 def _draw(cfg: Config, s: FruitState, a) -> tuple:
     seat = s.turn
     deck = s.decks[0]
     if a.args[0] == "deck":
         card = deck[0]
         deck = deck[1:]
-        events = [ev("FRP-3.2", "seat {seat} draws {card} from the deck (only seat {seat} sees"
-                     " it)", seat=seat, card=card, seen_by=seat,
-                     others="seat {seat} draws a card from the deck")]
+        events = [_new(Event, ("FRP-3.2", _DRAWS, {"seat": seat, "card": card}, seat,
+                               _DRAWS_UNSEEN))]
         final = not deck
         if final:
             events.append(ev("FRP-5.1", "that was the deck's last card: the game ends after"
                              " this turn"))
-        return FruitState("place", seat, (deck,), s.discard, (card,), False, final, s.stacks,
-                          s.box, s.rng), events
+        return _new(FruitState, ("place", seat, (deck,), s.discard, (card,), False, final,
+                                 s.stacks, s.box, s.rng)), events
     pile = s.discard[:-1]
     card = s.discard[-1]
-    events = [ev("FRP-3.2", "seat {seat} takes {card} from the discard pile", seat=seat,
-                 card=card)]
+    events = [_ev("FRP-3.2", "seat {seat} takes {card} from the discard pile",
+                  {"seat": seat, "card": card})]
     final = s.final
     if not pile and deck:
         last = len(deck) == 1
@@ -218,8 +242,8 @@ def _draw(cfg: Config, s: FruitState, a) -> tuple:
                 final = True
                 events.append(ev("FRP-5.1", "the deck is exhausted: the game ends after this"
                                  " turn"))
-    return FruitState("place", seat, (deck,), pile, (card,), True, final, s.stacks, s.box,
-                      s.rng), events
+    return _new(FruitState, ("place", seat, (deck,), pile, (card,), True, final, s.stacks,
+                             s.box, s.rng)), events
 
 
 def _play(cfg: Config, s: FruitState, a) -> tuple:
@@ -228,26 +252,28 @@ def _play(cfg: Config, s: FruitState, a) -> tuple:
         card, other = s.drawn[i], s.drawn[1 - i]
         stacks = _put(s, 0, card)
         f = FRUIT[card]
-        events = [ev("FRP-8.3", "plays {card} ({side}) onto the {fruit} stack ({count} cards)"
-                     " and discards {other}", card=card, side=a.args[0], fruit=NAMES[f],
-                     count=len(stacks[0][f]), other=other)]
+        events = [_ev("FRP-8.3", "plays {card} ({side}) onto the {fruit} stack ({count} cards)"
+                      " and discards {other}", {"card": card, "side": a.args[0],
+                                                "fruit": NAMES[f], "count": len(stacks[0][f]),
+                                                "other": other})]
         return _next_pair(cfg, s, events, stacks, s.discard + (other,))
     card = s.drawn[0]
     seat = s.turn
     stacks = _put(s, seat, card)
     f = FRUIT[card]
-    events = [ev("FRP-4.1", "seat {seat} plays {card} onto its {fruit} stack ({count} cards)",
-                 seat=seat, card=card, fruit=NAMES[f], count=len(stacks[seat][f]))]
+    events = [_ev("FRP-4.1", "seat {seat} plays {card} onto its {fruit} stack ({count} cards)",
+                  {"seat": seat, "card": card, "fruit": NAMES[f],
+                   "count": len(stacks[seat][f])})]
     return _end_turn(cfg, s, events, stacks, s.discard)
 
 
 def _discard(cfg: Config, s: FruitState, a) -> tuple:
     if cfg.extra.solo:
-        events = [ev("FRP-8.4", "discards {left} and {right}: out of the game",
-                     left=s.drawn[0], right=s.drawn[1])]
+        events = [_ev("FRP-8.4", "discards {left} and {right}: out of the game",
+                      {"left": s.drawn[0], "right": s.drawn[1]})]
         return _next_pair(cfg, s, events, s.stacks, s.discard + s.drawn)
     card = s.drawn[0]
-    events = [ev("FRP-3.3", "seat {seat} discards {card}", seat=s.turn, card=card)]
+    events = [_ev("FRP-3.3", "seat {seat} discards {card}", {"seat": s.turn, "card": card})]
     return _end_turn(cfg, s, events, s.stacks, s.discard + (card,))
 
 

@@ -16,7 +16,8 @@ code. Readings of the options are plain strings, never symbolic.
 """
 from __future__ import annotations
 
-from typing import Any, Sequence
+from functools import lru_cache
+from typing import Any, Callable, NamedTuple, Sequence
 
 from spec.common.symbolic import And, Count, If, Not, Or, Sum
 
@@ -106,21 +107,50 @@ def hybrid_score(hybrid_counts_by_number: Sequence[Num]) -> Num:
     return If(has_duplicate(hc), 0, _table(run_length(hc), HYBRID_TABLE, 0))
 
 
+def hybrid_sequence_score(counted: Sequence[Bool], numbers: Sequence[Num]) -> Num:
+    """Points of the hybrid sequence: ``counted[f]`` says whether common fruit ``f``'s
+    hybrid counts (:func:`hybrid_counts`), ``numbers[f]`` is its number (FRP-6.8)."""
+    by_number = [Count(And(counted[f], numbers[f] == n) for f in COMMON)
+                 for n in range(1, len(HYBRID_TABLE) + 1)]
+    return hybrid_score(by_number)
+
+
 def player_score(stacks: Sequence[Sequence[Num]], held: Sequence[Bool],
                  numbers: Sequence[Num], *, lone_one: str = "none",
                  hybrid_run: str = "from-one", hybrid_dup: str = "void",
-                 parts: bool = False) -> Any:
+                 parts: bool = False, plain: bool = False) -> Any:
     """A seat's total: seven stacks (fruit order of ``cards.FRUITS``) and the hybrids.
 
     ``held[f]`` / ``numbers[f]``: whether common fruit ``f``'s stack holds its hybrid, and
     that hybrid's number. With ``parts=True`` returns ``(stack scores, hybrid score)``.
+    ``plain=True`` promises plain ints, bools and tuples (the engine): each part then
+    comes from the same function remembered per arguments (:data:`REMEMBERED`).
     """
-    stack_points = [stack_score(stacks[f], KIND[f], lone_one) for f in range(len(stacks))]
-    counted = [hybrid_counts(stacks[f], held[f], numbers[f], hybrid_run, hybrid_dup)
+    fns = REMEMBERED if plain else SYMBOLIC
+    stack_points = [fns.stack_score(stacks[f], KIND[f], lone_one) for f in range(len(stacks))]
+    counted = [fns.hybrid_counts(stacks[f], held[f], numbers[f], hybrid_run, hybrid_dup)
                for f in COMMON]
-    by_number = [Count(And(counted[f], numbers[f] == n) for f in COMMON)
-                 for n in range(1, len(HYBRID_TABLE) + 1)]
-    hyb = hybrid_score(by_number)
+    hyb = fns.hybrid_sequence_score(tuple(counted), tuple(numbers))
     if parts:
         return stack_points, hyb
     return Sum(stack_points) + hyb
+
+
+class Parts(NamedTuple):
+    """The scoring functions :func:`player_score` is made of."""
+
+    stack_score: Callable[..., Num]
+    hybrid_counts: Callable[..., Bool]
+    hybrid_sequence_score: Callable[..., Num]
+    run_length: Callable[..., Num]
+    has_duplicate: Callable[..., Bool]
+
+
+def _remembered(fn: Callable[..., Any]) -> Callable[..., Any]:
+    return lru_cache(maxsize=1 << 16)(fn)
+
+
+SYMBOLIC = Parts(stack_score, hybrid_counts, hybrid_sequence_score, run_length, has_duplicate)
+#: The same functions, remembered per (hashable, plain) arguments: the engine's fast path.
+#: A seat's stacks are few different count vectors, so nearly every call is a look-up.
+REMEMBERED = Parts(*map(_remembered, SYMBOLIC))
