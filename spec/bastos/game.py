@@ -43,6 +43,7 @@ class Rules(NamedTuple):
     first_only: bool  # BAS-A5
     may: bool  # BAS-A6
     unbeatable_aside: bool  # BAS-A7
+    overlap_trick_rule: bool  # BAS-A10: BAS-6.3 / BAS-6.4 before BAS-6.5
     early_discards: bool  # BAS-A9: cards of a fruit played before it became trump
     removed: int | None  # BAS-A8: a fixed fruit, or None = drawn (three players)
     seats_from: tuple[tuple[int, ...], ...]  # per leader: the seats in playing order
@@ -366,7 +367,8 @@ def _resolve(cfg: Config, s: BastosState, events: list[Event]) -> BastosState:
     own = tuple(map(eq, fruits, _colours_in_order(bastos, seats)))
     pos = scoring.trick_winner_ints(fruits, tuple(map(RANK.__getitem__, trick)), own, trump,
                                     trump_from, trump_is_discard=r.trump_is_discard,
-                                    unbeatable_aside=r.unbeatable_aside)
+                                    unbeatable_aside=r.unbeatable_aside,
+                                    overlap_trick_rule=r.overlap_trick_rule)
     if pos == scoring.SET_ASIDE:
         if all(own):
             events.append(_ev("BAS-6.5", "every seat played its own Bastos! colour: the trick"
@@ -385,12 +387,18 @@ def _resolve(cfg: Config, s: BastosState, events: list[Event]) -> BastosState:
                 rule, why = "BAS-6.3", "every other seat discarded"
                 if trump in fruits[1:]:
                     why += ", a trump included, under the reading all-discard=leader-wins"
+                if all(own):
+                    why += ("; every card is a Bastos! card, reading"
+                            " own-colour-overlap=trick-rule")
             else:
                 rule, why = "BAS-6.2", "only Bastos! cards followed; reading no-winner=leader"
         elif fruits[pos] == trump and pos >= trump_from:
             rule, why = "BAS-6.1", "highest trump"
         elif own[0] and fruits.count(led) == len(fruits):
             rule, why = "BAS-6.4", "highest follower of a led Bastos! colour"
+            if all(own):
+                why += ("; every card is a Bastos! card, reading"
+                        " own-colour-overlap=trick-rule")
         else:
             rule, why = "BAS-6.1", f"highest {FRUIT_NAMES[led]}"
         events.append(_ev(rule, "seat {seat} wins the trick with {card} ({why})",
@@ -612,6 +620,7 @@ class BastosSpec(GameSpec):
             trump_is_discard=o["all-discard"] == "leader-wins",
             first_only=o["declare-trump"] == "first-only", may=o["adjust-obligation"] == "may",
             unbeatable_aside=o["no-winner"] == "set-aside",
+            overlap_trick_rule=o["own-colour-overlap"] == "trick-rule",
             early_discards=o["early-cards"] == "discards",
             removed=None if rem == "drawn" else FRUIT_OPTION[rem],
             seats_from=tuple(tuple((lead + i) % n for i in range(n)) for lead in range(n)))

@@ -78,7 +78,8 @@ CLAUSES: tuple[Clause, ...] = (
       " highest following card takes the trick, even if it is lower than the led card.",
       S_COLOUR),
     C("BAS-6.5", "When every seat has played its own Bastos! colour to a trick, that trick"
-      " goes to nobody: it is set aside and the same seat leads again.", S_COLOUR),
+      " goes to nobody: it is set aside and the same seat leads again. Such a trick may"
+      " also fit BAS-6.3 or BAS-6.4; which rule then decides is option BAS-A10.", S_COLOUR),
     C("BAS-6.6", "The winner keeps the trick face down (nobody may look at won tricks until"
       " the round is over) and leads the next trick.", S_TRICK),
     # 7 value changes
@@ -215,6 +216,21 @@ OPTIONS: tuple[Option, ...] = (
         "the rulebook calls the declaring card the first trump card played, so nothing"
         " before it was a trump",
         affects=("scores",)),
+    Option(
+        "BAS-A10", "own-colour-overlap", ("BAS-6.3", "BAS-6.4", "BAS-6.5"), S_COLOUR,
+        "Every card of a trick is its player's own Bastos! colour, and the trick also fits"
+        " BAS-6.3 (the leader led its colour and every other seat discarded) or BAS-6.4"
+        " (all seats share the led colour and followed). Is it set aside, or does 6.3 / 6.4"
+        " give it to a seat?",
+        (_R("set-aside", "BAS-6.5 comes first: a trick of Bastos! cards only is always set"
+            " aside"),
+         _R("trick-rule", "BAS-6.3 / BAS-6.4 come first: the leader takes it when all others"
+            " discarded, the highest follower when all followed; only other all-Bastos!"
+            " tricks are set aside")),
+        "set-aside",
+        "BAS-6.5 is the rule written for exactly this kind of trick (every card a Bastos!"
+        " card), so it is the more specific one",
+        affects=("scores",), kind="gap"),
 )
 
 CATALOGUE = Catalogue("BAS", CLAUSES, OPTIONS)

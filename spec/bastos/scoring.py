@@ -59,15 +59,16 @@ def declare_value(value: Num) -> Num:
 
 def trick_winner(fruits: Sequence[Num], ranks: Sequence[Num], own: Sequence[Bool],
                  trump: Num, trump_from: Num = 0, *, trump_is_discard: bool = False,
-                 unbeatable_aside: bool = False) -> Num:
+                 unbeatable_aside: bool = False, overlap_trick_rule: bool = False) -> Num:
     """The position (0 = leader) that takes the trick, or ``SET_ASIDE``.
 
     ``own[i]``: the card at position ``i`` is its player's own Bastos! colour.
     ``trump`` is the trump when the trick is complete, one declared during it included (the
     declaring card counts as a trump: BAS-5.3); cards of that fruit before position
     ``trump_from`` (the declaring card's, under BAS-A9's default) were plain discards.
-    Keyword flags pick the readings of BAS-A4 (``all-discard=leader-wins``) and BAS-A7
-    (``no-winner=set-aside``).
+    Keyword flags pick the readings of BAS-A4 (``all-discard=leader-wins``), BAS-A7
+    (``no-winner=set-aside``) and BAS-A10 (``own-colour-overlap=trick-rule``: a trick of
+    Bastos! cards only that BAS-6.3 or BAS-6.4 also describes goes by that rule).
     """
     n = len(fruits)
     led = fruits[0]
@@ -91,7 +92,17 @@ def trick_winner(fruits: Sequence[Num], ranks: Sequence[Num], own: Sequence[Bool
     else:
         leader_takes = And(own[0], nobody_followed, Not(any_trump))  # BAS-6.3
     unbeatable = SET_ASIDE if unbeatable_aside else 0  # BAS-A7
-    return If(all_own, SET_ASIDE,
+    all_aside: Num = SET_ASIDE  # BAS-6.5
+    if overlap_trick_rule and n > 1:  # BAS-A10: BAS-6.3 / BAS-6.4 first
+        all_followed = And(*(fruits[i] == led for i in range(1, n)))
+        fbest: Num = ranks[1]
+        ftop: Num = 1
+        for i in range(2, n):
+            better = ranks[i] > fbest
+            ftop = If(better, i, ftop)
+            fbest = If(better, ranks[i], fbest)
+        all_aside = If(nobody_followed, 0, If(all_followed, ftop, SET_ASIDE))
+    return If(all_own, all_aside,
               If(leader_takes, 0, If(best > 0, top, unbeatable)))
 
 
@@ -117,7 +128,7 @@ _RANK_PLACES: dict[tuple, tuple[int, ...]] = {}  # ranks -> each rank's place am
 
 def trick_winner_ints(fruits: Sequence[int], ranks: Sequence[int], own: Sequence[bool],
                       trump: int, trump_from: int = 0, *, trump_is_discard: bool = False,
-                      unbeatable_aside: bool = False) -> int:
+                      unbeatable_aside: bool = False, overlap_trick_rule: bool = False) -> int:
     """:func:`trick_winner` on plain ints, memoised: the engine's fast path.
 
     :func:`trick_winner` compares fruits only for equality (with each other and with the
@@ -138,10 +149,11 @@ def trick_winner_ints(fruits: Sequence[int], ranks: Sequence[int], own: Sequence
         order = sorted(set(ranks))
         cr = _RANK_PLACES[ranks] = tuple(order.index(r) + 1 for r in ranks)
     key = (cf, cr, tuple(own), 0 if trump != NO_TRUMP else NO_TRUMP, trump_from,
-           trump_is_discard, unbeatable_aside)
+           trump_is_discard, unbeatable_aside, overlap_trick_rule)
     found = _MEMO.get(key)
     if found is None:
         found = _MEMO[key] = trick_winner(cf, cr, key[2], key[3], trump_from,
                                           trump_is_discard=trump_is_discard,
-                                          unbeatable_aside=unbeatable_aside)
+                                          unbeatable_aside=unbeatable_aside,
+                                          overlap_trick_rule=overlap_trick_rule)
     return found

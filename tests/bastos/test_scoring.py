@@ -144,9 +144,11 @@ def test_symbolic_round_scores() -> None:
                               scores[2] == 2))
 
 
-@given(tricks(), st.booleans(), st.booleans())
-def test_memoised_fast_path_agrees(trick, trump_is_discard, unbeatable_aside) -> None:
+@given(tricks(), st.booleans(), st.booleans(), st.booleans())
+def test_memoised_fast_path_agrees(trick, trump_is_discard, unbeatable_aside,
+                                   overlap_trick_rule) -> None:
     fruits, ranks, own, trump, start = trick
-    flags = {"trump_is_discard": trump_is_discard, "unbeatable_aside": unbeatable_aside}
+    flags = {"trump_is_discard": trump_is_discard, "unbeatable_aside": unbeatable_aside,
+             "overlap_trick_rule": overlap_trick_rule}
     assert (scoring.trick_winner_ints(fruits, ranks, own, trump, start, **flags)
             == trick_winner(fruits, ranks, own, trump, start, **flags))

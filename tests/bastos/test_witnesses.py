@@ -98,3 +98,22 @@ def test_early_cards_of_the_declared_fruit() -> None:
     path = WITNESSES / "BAS-A9.json"
     assert replay(path).scores == [0, 0, -4]
     assert replay(path, options={"early-cards": "trumps"}).scores == [0, -4, 0]
+
+
+def test_own_colour_overlap_readings() -> None:
+    path = WITNESSES / "BAS-A10.json"
+    aside = replay(path)
+    assert aside.illegal_at is None and aside.scores == [0, 0, 0]
+    assert any(e.rule == "BAS-6.5" for e in aside.events[-1])
+    rule = replay(path, options={"own-colour-overlap": "trick-rule"})
+    assert rule.illegal_at is None and rule.scores == [0, 6, 0]
+    assert any(e.rule == "BAS-6.4" and "seat 1 wins" in e.text for e in rule.events[-1])
+    # the BAS-6.3 overlap: the leader leads its colour, the others discard their own
+    data = {**json.loads(path.read_text()),
+            "setup": {"dealer": 2, "hands": [["M1", "M9"], ["L1", "L2"], ["B1", "B2"]]},
+            "actions": ["p0: bastos M1", "p1: bastos L1", "p2: bastos B1", "play M9",
+                        "adjust M-1", "play L2", "adjust L+1", "play B2", "adjust B+1"]}
+    assert replay(data).scores == [0, 0, 0]
+    lead = replay(data, options={"own-colour-overlap": "trick-rule"})
+    assert lead.illegal_at is None and lead.scores == [4, 0, 0]
+    assert any(e.rule == "BAS-6.3" and "seat 0 wins" in e.text for e in lead.events[-1])
