@@ -629,7 +629,7 @@ class BastosSpec(GameSpec):
         r: Rules = cfg.extra
         n = r.n
         setup = dict(setup or {})
-        known = {"dealer", "hands", "leftover", "round", "totals"}
+        known = {"dealer", "hands", "leftover", "round", "short", "totals"}
         extra = sorted(set(setup) - known)
         if extra:
             raise SetupError(f"unknown set-up key(s) {', '.join(extra)} (bastos takes"
@@ -673,6 +673,11 @@ class BastosSpec(GameSpec):
         n = r.n
         hands = setup.get("hands")
         leftover = setup.get("leftover")
+        short = setup.get("short", False)
+        if not isinstance(short, bool):
+            raise SetupError(f"short must be true or false, not {short!r}")
+        if short and hands is None:
+            raise SetupError("short: true needs the hands it shortens")
         seen: set[str] = set()
 
         def check(card: Any, where: str) -> str:
@@ -701,6 +706,10 @@ class BastosSpec(GameSpec):
             if len(sizes) > 1:
                 raise SetupError(f"hands must have equal sizes, got {sorted(sizes)}")
             size = sizes.pop() if sizes else None
+            if size is not None and not short and size != r.hand:
+                raise SetupError(f"wrong hand size {size}: a hand holds {r.hand} cards with"
+                                 f" {n} players (a shorter position needs \"short\": true,"
+                                 f" BAS-9.2)")
             if size is not None and not 1 <= size <= r.hand:
                 raise SetupError(f"wrong hand size {size}: a hand holds 1 to {r.hand} cards"
                                  f" with {n} players")
@@ -735,6 +744,7 @@ class BastosSpec(GameSpec):
                     {"type": "array", "items": card}, {"type": "null"}]}},
                 "leftover": {"anyOf": [card, {"type": "null"}]},
                 "round": {"type": "integer", "minimum": 1},
+                "short": {"type": "boolean"},
                 "totals": {"type": "array", "items": {"type": "integer"}},
             },
         }
@@ -771,19 +781,19 @@ class BastosSpec(GameSpec):
         return {
             "three-seats-last-round-3-cards": {
                 "players": 3, "options": {}, "variant": None, "seed": 1,
-                "setup": {"dealer": 0, "round": 6,
+                "setup": {"dealer": 0, "round": 6, "short": True,
                           "hands": [["B1", "M2", "L3"], ["B4", "M5", "P6"],
                                     ["L7", "P8", "M9"]]}},
             "four-seats-last-round-3-cards": {
                 "players": 4, "options": {}, "variant": None, "seed": 2,
-                "setup": {"dealer": 3, "round": 8, "leftover": "D9",
+                "setup": {"dealer": 3, "round": 8, "leftover": "D9", "short": True,
                           "hands": [["B1", "M2", "D3"], ["B4", "M5", "P6"],
                                     ["L7", "P8", "M9"], ["D1", "B2", "L3"]]}},
             "three-seats-cards-kept-clamped": {
                 "players": 3, "variant": None, "seed": 3,
                 "options": {"bastos-card": "in-hand", "adjust-range": "clamp",
                             "adjust-timing": "before-lead"},
-                "setup": {"dealer": 1, "round": 6,
+                "setup": {"dealer": 1, "round": 6, "short": True,
                           "hands": [["B1", "M2"], ["B4", "M5"], ["L7", "M9"]]}},
         }
 

@@ -105,9 +105,10 @@ CLAUSES: tuple[Clause, ...] = (
       " declines it under the reading adjust-obligation=may).", S_PLAY,
       kind="setting"),
     C("BAS-9.2", "A set-up may fix a position for examples and exhaustive search: the dealer,"
-      " the hands (equal sizes, at most the full deal), the odd card, the round number and"
-      " the running totals. Whatever it leaves out is drawn from the seed; later rounds are"
-      " dealt in full.", S_SETUP, kind="setting"),
+      " the hands (equal sizes: a full deal, or fewer cards only when the set-up says"
+      " 'short', the rest of the deck then staying out of the round), the odd card, the round"
+      " number and the running totals. Whatever it leaves out is drawn from the seed; later"
+      " rounds are dealt in full.", S_SETUP, kind="setting"),
 )
 
 _R = Reading

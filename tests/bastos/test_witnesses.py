@@ -110,7 +110,8 @@ def test_own_colour_overlap_readings() -> None:
     assert any(e.rule == "BAS-6.4" and "seat 1 wins" in e.text for e in rule.events[-1])
     # the BAS-6.3 overlap: the leader leads its colour, the others discard their own
     data = {**json.loads(path.read_text()),
-            "setup": {"dealer": 2, "hands": [["M1", "M9"], ["L1", "L2"], ["B1", "B2"]]},
+            "setup": {"dealer": 2, "short": True,
+                      "hands": [["M1", "M9"], ["L1", "L2"], ["B1", "B2"]]},
             "actions": ["p0: bastos M1", "p1: bastos L1", "p2: bastos B1", "play M9",
                         "adjust M-1", "play L2", "adjust L+1", "play B2", "adjust B+1"]}
     assert replay(data).scores == [0, 0, 0]
