@@ -44,6 +44,7 @@ class Rules(NamedTuple):
     may: bool  # BAS-A6
     unbeatable_aside: bool  # BAS-A7
     overlap_trick_rule: bool  # BAS-A10: BAS-6.3 / BAS-6.4 before BAS-6.5
+    floor_refused: bool  # BAS-A11: a fruit at -2 may not be declared trump
     early_discards: bool  # BAS-A9: cards of a fruit played before it became trump
     removed: int | None  # BAS-A8: a fixed fruit, or None = drawn (three players)
     seats_from: tuple[tuple[int, ...], ...]  # per leader: the seats in playing order
@@ -276,6 +277,9 @@ def _declare_problem(cfg: Config, s: BastosState, a) -> str | None:
     if cfg.extra.first_only and s.declined:
         return ("an earlier seat of this trick could not follow and did not declare trump;"
                 " under the reading declare-trump=first-only nobody else may")
+    if cfg.extra.floor_refused and s.values[f] <= LOW:
+        return (f"{FRUIT_NAMES[f]} is already at {signed(LOW)}: declaring it trump would not"
+                f" lower it (reading declare-at-floor=refused)")
     return None
 
 
@@ -317,7 +321,9 @@ def _play(cfg: Config, s: BastosState, a) -> tuple[BastosState, list[Event]]:
                seat=seat, fruit=FRUIT_NAMES[f], card=card),
             ev("BAS-5.2", "{fruit} drops from {old} to {new}{floor}", fruit=FRUIT_NAMES[f],
                old=signed(value), new=signed(new),
-               floor=" (the floor)" if value - 2 < LOW else ""),
+               floor=" (the floor)" if value - 2 < LOW else "") if new != value else
+            ev("BAS-5.2", "{fruit} stays at {new}: it is already at the floor (reading"
+               " declare-at-floor=allowed)", fruit=FRUIT_NAMES[f], new=signed(new)),
             ev("BAS-5.3", "{card} already counts as a trump", card=card)]
     elif f == trump:
         events = [_ev("BAS-5.4", "seat {seat} cannot follow and trumps with {card}",
@@ -621,6 +627,7 @@ class BastosSpec(GameSpec):
             first_only=o["declare-trump"] == "first-only", may=o["adjust-obligation"] == "may",
             unbeatable_aside=o["no-winner"] == "set-aside",
             overlap_trick_rule=o["own-colour-overlap"] == "trick-rule",
+            floor_refused=o["declare-at-floor"] == "refused",
             early_discards=o["early-cards"] == "discards",
             removed=None if rem == "drawn" else FRUIT_OPTION[rem],
             seats_from=tuple(tuple((lead + i) % n for i in range(n)) for lead in range(n)))

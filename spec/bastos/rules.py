@@ -232,6 +232,18 @@ OPTIONS: tuple[Option, ...] = (
         "BAS-6.5 is the rule written for exactly this kind of trick (every card a Bastos!"
         " card), so it is the more specific one",
         affects=("scores",), kind="gap"),
+    Option(
+        "BAS-A11", "declare-at-floor", ("BAS-5.1", "BAS-5.2", "BAS-1.3"), S_FOLLOW,
+        "May a fruit whose value is already -2 be declared trump, when the declaration's"
+        " drop of 2 then changes nothing?",
+        (_R("allowed", "yes: the cart goes on the fruit and its value stays at -2"),
+         _R("refused", "no: like a value change under adjust-range=forbid, a declaration"
+            " must really lower the fruit, so a fruit at -2 cannot become trump")),
+        "allowed",
+        "the drop is a side effect of declaring, and BAS-1.3 says a change past a limit stops"
+        " at it; nothing in the trump rule forbids a fruit at -2",
+        affects=("legal actions", "scores"), kind="gap",
+        found_by="review: contrast with BAS-A3's default"),
 )
 
 CATALOGUE = Catalogue("BAS", CLAUSES, OPTIONS)

@@ -118,3 +118,14 @@ def test_own_colour_overlap_readings() -> None:
     lead = replay(data, options={"own-colour-overlap": "trick-rule"})
     assert lead.illegal_at is None and lead.scores == [4, 0, 0]
     assert any(e.rule == "BAS-6.3" and "seat 0 wins" in e.text for e in lead.events[-1])
+
+
+def test_declaring_a_fruit_at_the_floor() -> None:
+    path = WITNESSES / "BAS-A11.json"
+    allowed = replay(path)
+    assert allowed.illegal_at is None and allowed.state.trump == 4
+    assert allowed.state.values[4] == -2
+    assert any(e.rule == "BAS-5.2" and "stays at -2" in e.text for e in allowed.events[-1])
+    refused = replay(path, options={"declare-at-floor": "refused"})
+    assert refused.illegal_at == 7 and refused.error.rule == "BAS-5.1"
+    assert "already at -2" in str(refused.error)
