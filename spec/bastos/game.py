@@ -167,10 +167,14 @@ _ROUND_SCORES: dict[tuple, tuple[list[int], str]] = {}  # cards won, values -> p
 
 # --- the choose phase (BAS-3) ----------------------------------------------------------------
 def _choose_actors(cfg: Config, s: BastosState):
-    return [i for i, c in enumerate(s.choices) if c is None]
+    # every seat, so that a second pick is refused by the BAS-3.1 guard with its reason;
+    # a seat that has picked has an empty domain, so the legal actions are unchanged
+    return range(cfg.extra.n)
 
 
 def _choose_domain(cfg: Config, s: BastosState, seat: int):
+    if s.choices[seat] is not None:
+        return ()
     return [(c,) for c in s.hands[seat]]
 
 
@@ -210,7 +214,9 @@ _START_VALUES: dict[tuple[int, ...], tuple[int, ...]] = {}  # colours -> start_v
 CHOOSE = Move(
     name="bastos", rule="BAS-3.1", phases=frozenset({"choose"}),
     actors=_choose_actors, domain=_choose_domain,
-    guards=(guard("BAS-4.3", lambda cfg, s, a: a.args[0] in s.hands[a.player],
+    guards=(guard("BAS-3.1", lambda cfg, s, a: s.choices[a.player] is None,
+                  "seat {seat} has already picked its Bastos! card this round"),
+            guard("BAS-4.3", lambda cfg, s, a: a.args[0] in s.hands[a.player],
                   "seat {seat} does not hold {arg}"),),
     effect=_choose, parse=pattern(CARD_RE, what="a card such as M9"),
     doc="pick this round's Bastos! card (secret until every seat has picked)",
@@ -354,8 +360,8 @@ def _play(cfg: Config, s: BastosState, a) -> tuple[BastosState, list[Event]]:
     return s, events
 
 
-PLAY = Move(
-    name="play", rule="BAS-4.1", phases=frozenset({"play"}),
+PLAY = Move(  # the move's rule is the turn order: the engine cites it for a seat out of turn
+    name="play", rule="BAS-4.2", phases=frozenset({"play"}),
     actors=_play_actors, domain=_play_domain, guards=PLAY_GUARDS, effect=_play,
     parse=one_of_patterns((CARD_RE,), (CARD_RE, "trump"),
                           what="a card such as B7, optionally followed by 'trump'"),

@@ -100,3 +100,19 @@ def test_totals_and_round_carry_on() -> None:
         s = g.apply(s, a)
     assert g.is_over(s) and g.scores(s) == [5, -1, 2 + 3 * 2]
     assert g.spec.winners(g.config, s) == [2]
+
+
+def test_refusals_of_a_second_pick_and_of_playing_out_of_turn() -> None:
+    g = _g(3)
+    s = g.new(seed=0, setup={"dealer": 2, "short": True,
+                             "hands": [["B1", "B2"], ["L1", "L2"], ["M1", "M2"]]})
+    s = g.apply(s, "p0: bastos B1")
+    assert {a.player for a in g.legal_actions(s)} == {1, 2}
+    with pytest.raises(engine.IllegalAction) as info:
+        g.apply(s, "p0: bastos B2")
+    assert info.value.rule == "BAS-3.1" and "already picked" in str(info.value)
+    for a in ["p1: bastos L1", "p2: bastos M1"]:
+        s = g.apply(s, a)
+    with pytest.raises(engine.IllegalAction) as info:
+        g.apply(s, "p2: play M2")
+    assert info.value.rule == "BAS-4.2" and "seat 2 may not play now" in str(info.value)
