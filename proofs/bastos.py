@@ -109,7 +109,7 @@ class Round:
                  events: Sequence[str]) -> tuple[dict[str, Any], dict[str, Any]]:
         p = self.predict(ctx)
         setup: dict[str, Any] = {"dealer": self.dealer, "round": ROUNDS[self.n],
-                                 "hands": self.hands}
+                                 "hands": self.hands, "short": True}
         if self.leftover:
             setup["leftover"] = self.leftover
         sc = {"game": GAME, "players": self.n, "options": {}, "variant": None, "seed": 0,
