@@ -594,16 +594,27 @@ class FruitPassionSpec(GameSpec):
                 raise SetupError(f"setup box: {len(box)} cards, but"
                                  f" {TWO_PLAYER_BOX if n == 2 else 0} go back with {n}"
                                  " players")
+            if need > len(others):
+                raise SetupError(f"setup: {len(box) + len(others)} cards are left for the box, but"
+                                 f" {TWO_PLAYER_BOX} go back unseen with {n} players"
+                                 f" (FRP-2.1); the deck, discard pile and stacks name too"
+                                 " many cards")
             box += others[:need]
             others = others[need:]
             if pile is None:
+                if not others:
+                    raise SetupError("setup: no card is left to start the discard pile"
+                                     " (FRP-2.2); the deck and stacks name every card")
                 pile, others = others[:1], others[1:]
             deck += others
         else:
             box += others
-            pile = pile or []
         if not deck:
             raise SetupError("setup deck: the draw deck may not start empty")
+        if not pile:
+            raise SetupError("setup discard: the discard pile may not start empty (FRP-2.2)"
+                             + ("" if given_pile is not None else "; with rest=box name its"
+                                " cards"))
         return FruitState("draw", start, (tuple(deck),), tuple(pile), (), False, False, stacks,
                           tuple(box), rng)
 

@@ -57,7 +57,9 @@ CLAUSES: tuple[Clause, ...] = (
       " cards already in each seat's stacks; what it leaves out is shuffled by the seed."
       " With rest=box every card it does not place stays in the box, for short positions."
       " A set-up that names a card that does not exist, or a card more often than the"
-      " game has it, is refused.", S_SETUP, kind="setting"),
+      " game has it, is refused; so is one that leaves fewer than 25 cards for the box"
+      " with two players (FRP-2.1), or no card to start the discard pile (FRP-2.2).",
+      S_SETUP, kind="setting"),
     # 3 turns
     C("FRP-3.1", "Seats take turns clockwise, that is in increasing seat number.", S_PLAY),
     C("FRP-3.2", "A turn begins with a draw: the top card of the draw deck or the top card"

@@ -72,6 +72,38 @@ def test_broken_setups_are_refused(setup, message):
         _load(2).new(setup=setup)
 
 
+def _all_cards():
+    return list(Counter(cards.counts()).elements())
+
+
+@pytest.mark.parametrize("players,deck,message", [
+    (2, 81, "24 cards are left for the box, but 25 go back"),
+    (2, 104, "1 cards are left for the box"),
+    (2, 105, "0 cards are left for the box"),
+    (2, 80, "no card is left to start the discard pile"),
+    (3, 105, "no card is left to start the discard pile"),
+    (4, 105, "no card is left to start the discard pile"),
+])
+def test_a_deck_may_not_eat_the_box_or_the_discard_pile(players, deck, message):
+    with pytest.raises(engine.SetupError, match=re.escape(message)):
+        _load(players).new(setup={"deck": _all_cards()[:deck]})
+
+
+def test_the_largest_decks_still_leave_box_and_pile():
+    s = _load(2).new(setup={"deck": _all_cards()[:79]})
+    assert len(s.box) == 25 and len(s.discard) == 1 and len(s.decks[0]) == 79
+    s = _load(3).new(setup={"deck": _all_cards()[:104]})
+    assert len(s.discard) == 1 and len(s.decks[0]) == 104
+
+
+@pytest.mark.parametrize("setup", [{"discard": []}, {"discard": [], "rest": "box",
+                                                     "deck": ["CO1"]},
+                                   {"deck": ["CO1"], "rest": "box"}])
+def test_the_discard_pile_may_not_start_empty(setup):
+    with pytest.raises(engine.SetupError, match=re.escape("discard pile may not start empty")):
+        _load(3).new(setup=setup)
+
+
 def test_broken_solo_setups_are_refused():
     g = _load(1, "solo")
     with pytest.raises(engine.SetupError, match="equal"):
