@@ -95,9 +95,10 @@ class SeatResult(NamedTuple):
 
 @lru_cache(maxsize=1 << 14)
 def _seat_result(key: tuple, vectors: tuple, held: tuple) -> SeatResult:
-    numbers, lone, run, dup = key
+    numbers, lone, run, dup, no_one_dup = key
     points, hyb = scoring.player_score(vectors, held, numbers, lone_one=lone, hybrid_run=run,
-                                       hybrid_dup=dup, parts=True, plain=True)
+                                       hybrid_dup=dup, no_one_dup=no_one_dup, parts=True,
+                                       plain=True)
     fns = scoring.REMEMBERED  # the scoring functions, remembered per count vector
     return SeatResult(
         tuple(points), hyb, sum(points) + hyb,
@@ -140,8 +141,8 @@ def scoring_events(x: Extra, s: FruitState) -> list[Event]:
                 continue
             nums = " ".join([_NUMBER_TEXT[c] for c in sorted(st, key=NUMBER.__getitem__)])
             run = res.runs[f]
-            if res.spoiled[f]:
-                rule, why = "FRP-6.7", "a repeated number"
+            if res.spoiled[f] and (run or x.no_one_dup == "penalty"):
+                rule, why = "FRP-6.7", "a repeated number" if run else "a repeated number, no 1"
             elif run <= 1:
                 rule, why = "FRP-6.6", "a lone 1" if run else "no 1"
             else:

@@ -236,6 +236,21 @@ OPTIONS: tuple[Option, ...] = (
         "as even as the totals allow; spare copies on the low numbers, which every scoring"
         " run needs",
         affects=("set-up", "scores"), kind="gap"),
+    Option(
+        "FRP-A9", "passion-no-one-duplicate", ("FRP-6.5", "FRP-6.6", "FRP-6.7"), S_NOTES,
+        "A passion fruit stack that lacks a 1 and repeats a number falls under two scoring"
+        " notes: one scores a stack without a 1 at 0, the other a passion fruit stack with a"
+        " repeat at minus 11. Which wins? (A common fruit or pomegranate stack with a repeat"
+        " and no 1 scores 0 under both notes, so only passion fruit parts the readings.)",
+        (Reading("penalty", "the repeat wins: the passion fruit stack scores minus 11"),
+         Reading("zero", "the missing 1 wins: the stack scores 0, whatever it repeats")),
+        "penalty",
+        "the repeat note is stated for any repeat, whatever the stack's run, and the penalty"
+        " exists to punish repeats",
+        affects=("scores",), kind="ambiguity",
+        found_by="review of the scoring notes: the two notes overlap; Peter's example"
+        " (FRP-7.1) scores a passion fruit repeat at -11 without saying whether that stack"
+        " holds a 1, so it fits both readings"),
 )
 
 CATALOGUE = Catalogue("FRP", CLAUSES, OPTIONS)

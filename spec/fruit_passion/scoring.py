@@ -60,15 +60,27 @@ def _table(run: Num, table: dict[int, int], lone: int) -> Num:
     return Sum([If(run == k, v, 0) for k, v in table.items()] + [If(run == 1, lone, 0)])
 
 
-def stack_score(counts: Sequence[Num], kind: str, lone_one: str = "none") -> Num:
+def stack_score(counts: Sequence[Num], kind: str, lone_one: str = "none",
+                no_one_dup: str = "penalty") -> Num:
     """Points of one stack: its run from 1 by the fruit's column; a duplicate spoils it.
 
     ``kind`` is ``common``, ``pomegranate`` or ``passion``; ``lone_one`` is the reading of
-    option ``lone-one`` (``common``: a common fruit's lone 1 scores 1 point).
+    option ``lone-one`` (``common``: a common fruit's lone 1 scores 1 point);
+    ``no_one_dup`` the reading of option ``passion-no-one-duplicate`` (``penalty``: a
+    repeat spoils a stack even without a 1, so passion fruit scores -11; ``zero``: a stack
+    without a 1 scores 0 whatever it repeats).
+
+    >>> stack_score((0, 0, 0, 0, 2, 0, 0), "passion", no_one_dup="zero")
+    0
     """
     lone = 1 if (lone_one == "common" and kind == "common") else 0
-    return If(has_duplicate(counts), DUPLICATE[kind], _table(run_length(counts), TABLES[kind],
-                                                             lone))
+    if no_one_dup == "penalty":
+        spoiled = has_duplicate(counts)
+    elif no_one_dup == "zero":
+        spoiled = And(counts[0] >= 1, has_duplicate(counts))
+    else:
+        raise ValueError(f"unknown passion-no-one-duplicate reading {no_one_dup!r}")
+    return If(spoiled, DUPLICATE[kind], _table(run_length(counts), TABLES[kind], lone))
 
 
 def at(counts: Sequence[Num], number: Num) -> Num:
@@ -118,7 +130,8 @@ def hybrid_sequence_score(counted: Sequence[Bool], numbers: Sequence[Num]) -> Nu
 def player_score(stacks: Sequence[Sequence[Num]], held: Sequence[Bool],
                  numbers: Sequence[Num], *, lone_one: str = "none",
                  hybrid_run: str = "from-one", hybrid_dup: str = "void",
-                 parts: bool = False, plain: bool = False) -> Any:
+                 no_one_dup: str = "penalty", parts: bool = False,
+                 plain: bool = False) -> Any:
     """A seat's total: seven stacks (fruit order of ``cards.FRUITS``) and the hybrids.
 
     ``held[f]`` / ``numbers[f]``: whether common fruit ``f``'s stack holds its hybrid, and
@@ -127,7 +140,8 @@ def player_score(stacks: Sequence[Sequence[Num]], held: Sequence[Bool],
     comes from the same function remembered per arguments (:data:`REMEMBERED`).
     """
     fns = REMEMBERED if plain else SYMBOLIC
-    stack_points = [fns.stack_score(stacks[f], KIND[f], lone_one) for f in range(len(stacks))]
+    stack_points = [fns.stack_score(stacks[f], KIND[f], lone_one, no_one_dup)
+                    for f in range(len(stacks))]
     counted = [fns.hybrid_counts(stacks[f], held[f], numbers[f], hybrid_run, hybrid_dup)
                for f in COMMON]
     hyb = fns.hybrid_sequence_score(tuple(counted), tuple(numbers))

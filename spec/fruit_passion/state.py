@@ -43,7 +43,8 @@ class Extra(NamedTuple):
     lone_one: str
     hybrid_run: str
     hybrid_dup: str
-    score_key: tuple  # (hybrid numbers, lone-one, hybrid-run, hybrid-duplicates)
+    no_one_dup: str  # passion-no-one-duplicate
+    score_key: tuple  # (hybrid numbers, lone-one, hybrid-run, hybrid-duplicates, the above)
 
 
 def derive(cfg: Config) -> Extra:
@@ -62,7 +63,9 @@ def derive(cfg: Config) -> Extra:
         check_max=limits != "unchecked",
         check_duplicates=limits == "max-and-duplicates",
         lone_one=o["lone-one"], hybrid_run=o["hybrid-run"], hybrid_dup=o["hybrid-duplicates"],
-        score_key=(numbers, o["lone-one"], o["hybrid-run"], o["hybrid-duplicates"]),
+        no_one_dup=o["passion-no-one-duplicate"],
+        score_key=(numbers, o["lone-one"], o["hybrid-run"], o["hybrid-duplicates"],
+                   o["passion-no-one-duplicate"]),
     )
 
 

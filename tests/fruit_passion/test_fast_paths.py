@@ -17,7 +17,7 @@ from spec.fruit_passion import cards, scoring
 from spec.fruit_passion.game import count_vector
 
 READINGS = list(itertools.product(("none", "common"), ("from-one", "continuous", "any"),
-                                  ("void", "count")))
+                                  ("void", "count"), ("penalty", "zero")))
 
 
 @st.composite
@@ -32,15 +32,18 @@ def seats(draw):
 @given(seats(), st.sampled_from(READINGS))
 def test_remembered_parts_are_the_symbolic_ones(seat, reading):
     stacks, held, numbers = seat
-    lone, run, dup = reading
+    lone, run, dup, no_one_dup = reading
     for fast, slow in zip(scoring.REMEMBERED, scoring.SYMBOLIC):
         assert fast.__wrapped__ is slow
-    opts = {"lone_one": lone, "hybrid_run": run, "hybrid_dup": dup, "parts": True}
+    opts = {"lone_one": lone, "hybrid_run": run, "hybrid_dup": dup, "no_one_dup": no_one_dup,
+            "parts": True}
     plain = scoring.player_score(stacks, held, numbers, plain=True, **opts)
     symbolic = scoring.player_score([list(v) for v in stacks], list(held), list(numbers),
                                     **opts)
     assert (list(plain[0]), plain[1]) == (list(symbolic[0]), symbolic[1])
     for f, vec in enumerate(stacks):
+        assert (scoring.REMEMBERED.stack_score(vec, cards.KIND[f], lone, no_one_dup)
+                == scoring.stack_score(list(vec), cards.KIND[f], lone, no_one_dup))
         assert scoring.REMEMBERED.run_length(vec) == scoring.run_length(list(vec))
         assert scoring.REMEMBERED.has_duplicate(vec) == scoring.has_duplicate(list(vec))
         if f in cards.COMMON:
@@ -51,7 +54,8 @@ def test_remembered_parts_are_the_symbolic_ones(seat, reading):
 def test_final_scores_are_the_symbolic_ones():
     rng = random.Random(3)
     for players, options in ((2, {}), (3, {"hybrid-run": "continuous", "lone-one": "common"}),
-                             (4, {"play-limits": "unchecked", "hybrid-duplicates": "count"})):
+                             (4, {"play-limits": "unchecked", "hybrid-duplicates": "count",
+                                  "passion-no-one-duplicate": "zero"})):
         game = engine.load("fruit-passion", players=players, options=options)
         x = game.config.extra
         for seed in range(2):
@@ -63,7 +67,8 @@ def test_final_scores_are_the_symbolic_ones():
                 held = [x.hybrid_cards[f] in mine[f] for f in cards.COMMON]
                 assert got == scoring.player_score(vectors, held, list(x.hybrid_numbers),
                                                    lone_one=x.lone_one, hybrid_run=x.hybrid_run,
-                                                   hybrid_dup=x.hybrid_dup)
+                                                   hybrid_dup=x.hybrid_dup,
+                                                   no_one_dup=x.no_one_dup)
 
 
 def test_conservation_names_the_extra_and_missing_cards():

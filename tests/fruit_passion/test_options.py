@@ -108,3 +108,24 @@ def test_distributions_match_the_component_list(dist):
         assert sum(k for c, k in counts.items() if cards.FRUIT[c] == f) == total
     assert sorted(c for c in counts if cards.HYBRID[c]) == sorted(
         ["CO1*", "PA2*", "FI3*", "AV4*", "PI5*"])
+
+
+def test_passion_repeat_without_one_readings():
+    path = WITNESSES / "FRP-A9.json"
+    penalty = replay(path, options={"passion-no-one-duplicate": "penalty"})
+    zero = replay(path, options={"passion-no-one-duplicate": "zero"})
+    assert penalty.scores == [-11, 0] and zero.scores == [0, 0]
+    assert "FRP-6.7" in [e.rule for e in penalty.events[-1]]
+    assert "FRP-6.6" in [e.rule for e in zero.events[-1]]
+    assert replay(path).scores == penalty.scores  # penalty is the default
+
+
+def test_other_fruits_repeat_without_one_score_zero_either_way():
+    from spec.fruit_passion import scoring
+
+    for reading in ("penalty", "zero"):
+        assert scoring.stack_score((0, 2, 1, 0, 0), "common", no_one_dup=reading) == 0
+        assert scoring.stack_score((0, 0, 0, 2, 0), "pomegranate", no_one_dup=reading) == 0
+        # with a 1, the repeat spoils the passion fruit stack under both readings
+        assert scoring.stack_score((1, 1, 0, 2, 0, 0, 0), "passion",
+                                   no_one_dup=reading) == -11

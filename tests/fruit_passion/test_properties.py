@@ -94,18 +94,31 @@ def test_z3_passion_fruit_is_the_only_negative_stack():
         assert (s.check() == z3.sat) == (kind == "passion")
 
 
+def test_z3_no_one_duplicate_readings_part_only_on_passion_fruit():
+    """FRP-A9: the readings differ exactly on a passion fruit stack with a repeat and no 1."""
+    for kind in scoring.TABLES:
+        vec = [z3.Int(f"c{k}") for k in range(7 if kind == "passion" else 5)]
+        s = z3.Solver()
+        s.add(*[c >= 0 for c in vec])
+        differ = (scoring.stack_score(vec, kind, no_one_dup="penalty")
+                  != scoring.stack_score(vec, kind, no_one_dup="zero"))
+        target = z3.And(kind == "passion", vec[0] == 0, scoring.has_duplicate(vec))
+        s.add(differ != target)
+        assert s.check() == z3.unsat, (kind, s.model())
+
+
 _stack = st.lists(st.integers(0, 3), min_size=5, max_size=5)
 
 
 @given(vectors=st.tuples(*[_stack] * 6, st.lists(st.integers(0, 3), min_size=7, max_size=7)),
        held=st.lists(st.booleans(), min_size=5, max_size=5),
-       reading=st.sampled_from(READINGS))
-def test_int_scores_stay_in_bounds(vectors, held, reading):
+       reading=st.sampled_from(READINGS), no_one_dup=st.sampled_from(("penalty", "zero")))
+def test_int_scores_stay_in_bounds(vectors, held, reading, no_one_dup):
     lone, run, dup = reading
     numbers = cards.hybrid_numbers(cards.DEFAULT_HYBRIDS)
     held = [h and vectors[f][numbers[f] - 1] >= 1 for f, h in enumerate(held)]
     v = scoring.player_score(vectors, held, numbers, lone_one=lone, hybrid_run=run,
-                             hybrid_dup=dup)
+                             hybrid_dup=dup, no_one_dup=no_one_dup)
     assert isinstance(v, int) and scoring.MIN_SCORE <= v <= scoring.MAX_SCORE
 
 
