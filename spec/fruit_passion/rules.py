@@ -35,7 +35,10 @@ CLAUSES: tuple[Clause, ...] = (
       " fruits the spare copies go on the low numbers, which every scoring run needs"),
     C("FRP-1.3", "Each common fruit has exactly one hybrid card, marked differently; the"
       " special fruits have none. A hybrid is otherwise an ordinary card of its fruit.",
-      S_PLAY),
+      S_PLAY, kind="assumption",
+      source="inferred, not stated: the text says only that hybrid cards are found among"
+      " the five common fruits; 'exactly one each' comes from Peter's example (FRP-7.1),"
+      " (Peter holds one of each hybrid card) and from the hybrid table, which runs 1 to 5"),
     C("FRP-1.4", "The five hybrids bear the numbers 1 to 5, one each; pineapple's is 5."
       " By default coconut 1, papaya 2, fig 3, avocado 4 (option hybrids lists the eight"
       " assignments the worked example allows).", S_HYB, kind="assumption",
