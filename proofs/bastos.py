@@ -275,6 +275,18 @@ def _beats(fa: Any, ra: Any, fb: Any, rb: Any, trump: Any) -> Any:
     return z3.Or(z3.And(fa == trump, fb != trump), z3.And(fa == fb, ra > rb))
 
 
+def _symbolic_trick(n: int) -> tuple[list, list, list, Any, list]:
+    """A trick of ``n`` distinct cards, own-colour flags and a trump, all left to Z3."""
+    fruit = [z3.Int(f"fruit_{p}") for p in range(n)]
+    rank = [z3.Int(f"rank_{p}") for p in range(n)]
+    own = [z3.Bool(f"own_{p}") for p in range(n)]
+    trump = z3.Int("trump")
+    given = [*between(fruit, 0, NFRUITS - 1), *between(rank, 1, 9),
+             z3.Distinct(*[f * 10 + r for f, r in zip(fruit, rank)]),
+             trump >= S.NO_TRUMP, trump < NFRUITS]
+    return fruit, rank, own, trump, given
+
+
 @SUITE.prop("BAS-P5", ("BAS-6.1", "BAS-6.2", "BAS-6.3", "BAS-6.5", "BAS-5.3"),
             """A trick has exactly one winner unless it is set aside: for three and four
             seats and every trick of distinct cards, trick_winner names one position; it
@@ -283,13 +295,7 @@ def _beats(fa: Any, ra: Any, fb: Any, rb: Any, trump: Any) -> Any:
             outranks every other such card; otherwise the leader takes the trick.""")
 def one_winner(ctx: Context) -> Outcome:
     for n in PLAYERS:
-        fruit = [z3.Int(f"fruit_{p}") for p in range(n)]
-        rank = [z3.Int(f"rank_{p}") for p in range(n)]
-        own = [z3.Bool(f"own_{p}") for p in range(n)]
-        trump = z3.Int("trump")
-        given = [*between(fruit, 0, NFRUITS - 1), *between(rank, 1, 9),
-                 z3.Distinct(*[f * 10 + r for f, r in zip(fruit, rank)]),
-                 trump >= S.NO_TRUMP, trump < NFRUITS]
+        fruit, rank, own, trump, given = _symbolic_trick(n)
         w = S.trick_winner(fruit, rank, own, trump)
         led = fruit[0]
         eligible = [z3.And(z3.Not(own[p]), z3.Or(fruit[p] == trump, fruit[p] == led))
@@ -448,13 +454,8 @@ def memo_sound(ctx: Context) -> Outcome:
             follower takes it, even below the led card.""")
 def led_bastos(ctx: Context) -> Outcome:
     for n in PLAYERS:
-        fruit = [z3.Int(f"fruit_{p}") for p in range(n)]
-        rank = [z3.Int(f"rank_{p}") for p in range(n)]
-        own = [z3.Bool(f"own_{p}") for p in range(n)]
-        trump = z3.Int("trump")
-        given = [*between(fruit, 0, NFRUITS - 1), *between(rank, 1, 9),
-                 z3.Distinct(*[f * 10 + r for f, r in zip(fruit, rank)]),
-                 trump >= S.NO_TRUMP, trump < NFRUITS, own[0], fruit[0] != trump]
+        fruit, rank, own, trump, given = _symbolic_trick(n)
+        given += [own[0], fruit[0] != trump]
         w = S.trick_winner(fruit, rank, own, trump)
         led = fruit[0]
         all_discard = z3.And(*[z3.And(fruit[p] != led, fruit[p] != trump)
