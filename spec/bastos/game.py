@@ -217,7 +217,7 @@ CHOOSE = Move(
     guards=(guard("BAS-3.1", lambda cfg, s, a: s.choices[a.player] is None,
                   "seat {seat} has already picked its Bastos! card this round"),
             guard("BAS-4.3", lambda cfg, s, a: a.args[0] in s.hands[a.player],
-                  "seat {seat} does not hold {arg}"),),
+                  "seat {seat} does not hold {arg}", implied=True),),
     effect=_choose, parse=pattern(CARD_RE, what="a card such as M9"),
     doc="pick this round's Bastos! card (secret until every seat has picked)",
     to=("choose", "play", "over"), notation="bastos CARD")
@@ -294,9 +294,10 @@ def _declare_ok(cfg, s: BastosState, a) -> bool:
 
 
 PLAY_GUARDS = (
+    # the domain lists only held cards, and only followers when the seat can follow
     guard("BAS-4.3", lambda cfg, s, a: a.args[0] in s.hands[a.player],
-          "seat {seat} does not hold {arg}"),
-    guard("BAS-4.1", _follows_ok, _follows_why),
+          "seat {seat} does not hold {arg}", implied=True),
+    guard("BAS-4.1", _follows_ok, _follows_why, implied=True),
     guard("BAS-5.1", _declare_ok, _declare_problem,
           doc="only a seat that cannot follow, while no fruit is trump, may declare trump;"
               " never a Bastos! colour"),

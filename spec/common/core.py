@@ -126,6 +126,10 @@ class Guard:
     ok: Check
     why: Why
     doc: str = ""
+    # True when the move's domain yields only candidates that pass this guard: listing
+    # legal actions may then skip it, while refusals still run it. A generic test
+    # checks the claim on random states of every game.
+    implied: bool = False
 
 
 @dataclass(frozen=True)
@@ -151,7 +155,7 @@ class Move:
 
     @cached_property
     def checks(self) -> tuple[Check, ...]:
-        return tuple(g.ok for g in self.guards)
+        return tuple(g.ok for g in self.guards if not g.implied)
 
 
 @dataclass(frozen=True)

@@ -35,7 +35,8 @@ def one_of_patterns(*alternatives: tuple[str, ...], what: str) -> Parser:
 
 
 def guard(rule: str, ok: Callable[[Config, object, Action], bool],
-          why: str | Callable[[Config, object, Action], str], doc: str = "") -> Guard:
+          why: str | Callable[[Config, object, Action], str], doc: str = "",
+          implied: bool = False) -> Guard:
     """A guard whose failure text may be a format string over ``a`` (the action) and ``s``."""
     if isinstance(why, str):
         template = why
@@ -45,4 +46,4 @@ def guard(rule: str, ok: Callable[[Config, object, Action], bool],
                                    arg=a.args[0] if a.args else "")
     else:
         explain = why
-    return Guard(rule, ok, explain, doc or (why if isinstance(why, str) else ""))
+    return Guard(rule, ok, explain, doc or (why if isinstance(why, str) else ""), implied)

@@ -343,8 +343,10 @@ PLAY = Move(
     name="play", rule="TIN-3.4", phases=frozenset({"trick"}), actors=_turn,
     domain=_play_domain,
     guards=(
-        guard("TIN-4.7", lambda cfg, s, a: a.args[0] in s.hands[a.player], _why_not_held),
-        guard("TIN-4.1", _follows, _why_follow),
+        # the domain lists only held cards, and only followers when the seat can follow
+        guard("TIN-4.7", lambda cfg, s, a: a.args[0] in s.hands[a.player], _why_not_held,
+              implied=True),
+        guard("TIN-4.1", _follows, _why_follow, implied=True),
     ),
     effect=_play, parse=pattern(r"[BLMPD](?:10|[1-9])", what="a card such as B7 or M10"),
     doc="play a card from the hand (following the led fruit when possible)",

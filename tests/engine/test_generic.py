@@ -207,3 +207,20 @@ def test_phases_follow_the_declared_transitions(cfg):
         if mv.to:
             assert s2.phase in mv.to, \
                 f"{a} led from {s.phase} to undeclared phase {s2.phase}"
+
+
+@pytest.mark.parametrize("cfg", CONFIGS, ids=IDS)
+@given(seed=st.integers(0, 2**32), steps=st.integers(0, 300))
+def test_guards_marked_implied_hold_on_every_domain_candidate(cfg, seed, steps):
+    """Listing legal actions skips implied guards, so the domain must really imply them."""
+    game = _game(cfg)
+    s = game.new(seed=seed)
+    for s, _, _ in walk(game, seed, steps):
+        pass
+    for mv in game.spec.moves_in(s.phase):
+        implied = [g for g in mv.guards if g.implied]
+        for seat in mv.actors(game.config, s):
+            for args in mv.domain(game.config, s, seat):
+                a = engine.Action(seat, mv.name, tuple(args))
+                for g in implied:
+                    assert g.ok(game.config, s, a), f"{a} fails implied guard {g.rule}"
