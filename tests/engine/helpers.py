@@ -55,3 +55,11 @@ def play_out(game: engine.Game, seed: int) -> tuple[Any, int]:
     for _, _, s2 in walk(game, seed, state=s):
         s, n = s2, n + 1
     return s, n
+
+
+def random_state(game: engine.Game, seed: int, steps: int) -> Any:
+    """The state reached after ``steps`` random actions (or the end, if sooner)."""
+    s = game.new(seed=seed)
+    for _, _, s in walk(game, seed, steps):
+        pass
+    return s

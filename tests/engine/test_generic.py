@@ -14,7 +14,7 @@ import engine
 import spec
 from spec.common.core import HIDDEN, OWNER, PUBLIC
 
-from .helpers import configurations, option_configurations, play_out, walk
+from .helpers import configurations, option_configurations, play_out, random_state, walk
 
 CONFIGS = configurations()
 IDS = [f"{g}-{n}p-{v or 'base'}" for g, n, v in CONFIGS]
@@ -75,9 +75,7 @@ def test_step_is_pure_and_deterministic(cfg, seed, steps):
 @given(seed=st.integers(0, 2**32), steps=st.integers(0, 300))
 def test_dumps_loads_round_trip_and_notation(cfg, seed, steps):
     game = _game(cfg)
-    s = game.new(seed=seed)
-    for s, a, _ in walk(game, seed, steps):
-        pass
+    s = random_state(game, seed, steps)
     assert game.loads(game.dumps(s)) == s
     for a in game.legal_actions(s):
         assert game.apply(s, str(a)) == game.apply(s, a)
@@ -87,9 +85,7 @@ def test_dumps_loads_round_trip_and_notation(cfg, seed, steps):
 @given(seed=st.integers(0, 2**32), steps=st.integers(0, 300))
 def test_rejected_actions_name_a_clause_and_change_nothing(cfg, seed, steps):
     game = _game(cfg)
-    s = game.new(seed=seed)
-    for s, _, _ in walk(game, seed, steps):
-        pass
+    s = random_state(game, seed, steps)
     legal = set(game.legal_actions(s))
     before = game.dumps(s)
     # every action of every move's domain, for every seat, in every phase
@@ -114,9 +110,7 @@ def test_rejected_actions_name_a_clause_and_change_nothing(cfg, seed, steps):
 @given(seed=st.integers(0, 2**32), steps=st.integers(0, 300), shuffle=st.integers(0, 2**32))
 def test_views_leak_nothing(cfg, seed, steps, shuffle):
     game = _game(cfg)
-    s = game.new(seed=seed)
-    for s, _, _ in walk(game, seed, steps):
-        pass
+    s = random_state(game, seed, steps)
     for seat in [*range(game.players), None]:
         view = game.view(s, seat)
         json.dumps(view)
@@ -214,9 +208,7 @@ def test_phases_follow_the_declared_transitions(cfg):
 def test_guards_marked_implied_hold_on_every_domain_candidate(cfg, seed, steps):
     """Listing legal actions skips implied guards, so the domain must really imply them."""
     game = _game(cfg)
-    s = game.new(seed=seed)
-    for s, _, _ in walk(game, seed, steps):
-        pass
+    s = random_state(game, seed, steps)
     for mv in game.spec.moves_in(s.phase):
         implied = [g for g in mv.guards if g.implied]
         for seat in mv.actors(game.config, s):
