@@ -24,54 +24,13 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any, Sequence
 
-from spec.common import symbolic as sym
-from spec.common.symbolic import Div, Sum
+from spec.common.symbolic import And, Count, Div, If, Max, Not, Or, Sum
 
 from .state import ALL_CARDS, FRUIT_OF, VALUE_OF
 
 Num = Any
 FIRST, SECOND, TRUMP_BONUS = 5, 2, 1
 _LOW = -10_000  # below any round score: stands for "no such seat" in a maximum
-
-
-# The helpers below are spec.common.symbolic's, with a fast path for the engine: a plain
-# bool condition (every comparison of ints) decides at once; anything else (a Z3 term) goes
-# to the shared helper. The result is the same either way.
-def If(cond: Any, then: Num, other: Num) -> Num:  # noqa: N802
-    if cond is True:
-        return then
-    if cond is False:
-        return other
-    return sym.If(cond, then, other)
-
-
-def And(*conds: Any) -> Any:  # noqa: N802
-    for c in conds:
-        if c is not True and c is not False:
-            return sym.And(*conds)
-    return False not in conds  # all plain bools
-
-
-def Or(*conds: Any) -> Any:  # noqa: N802
-    for c in conds:
-        if c is not True and c is not False:
-            return sym.Or(*conds)
-    return True in conds  # all plain bools
-
-
-def Not(cond: Any) -> Any:  # noqa: N802
-    return (not cond) if (cond is True or cond is False) else sym.Not(cond)
-
-
-def Max(values: Sequence[Num]) -> Num:  # noqa: N802
-    best = values[0]
-    for v in values[1:]:
-        best = If(v > best, v, best)
-    return best
-
-
-def Count(conds: Any) -> Num:  # noqa: N802
-    return Sum(If(c, 1, 0) for c in conds)
 
 
 def split(pool: Num, ways: Num, most: int, rounding: str = "down") -> Num:
