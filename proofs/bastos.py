@@ -287,6 +287,12 @@ def _symbolic_trick(n: int) -> tuple[list, list, list, Any, list]:
     return fruit, rank, own, trump, given
 
 
+def _decode_trick(m: Any, fruit: list, rank: list, own: list) -> str:
+    """A model's trick in card notation, own-colour cards marked."""
+    return "trick " + " ".join(card(value(m, f), value(m, r)) + ("(own)" if value(m, o) else "")
+                               for f, r, o in zip(fruit, rank, own))
+
+
 @SUITE.prop("BAS-P5", ("BAS-6.1", "BAS-6.2", "BAS-6.3", "BAS-6.5", "BAS-5.3"),
             """A trick has exactly one winner unless it is set aside: for three and four
             seats and every trick of distinct cards, trick_winner names one position; it
@@ -310,9 +316,7 @@ def one_winner(ctx: Context) -> Outcome:
             clauses.append(z3.Implies(z3.And(w == p, z3.Not(eligible[p])), p == 0))
         out = prove(ctx, z3.And(*clauses), given, decode=lambda m, fruit=fruit, rank=rank,
                     own=own, w=w, trump=trump: (
-                        "trick " + " ".join(card(value(m, f), value(m, r)) + ("(own)" if
-                                            value(m, o) else "")
-                                            for f, r, o in zip(fruit, rank, own))
+                        _decode_trick(m, fruit, rank, own)
                         + f", trump {value(m, trump)}: position {value(m, w)} wins"))
         if out.status != PROVED:
             out.detail = f"{n} seats: {out.detail}"
@@ -467,10 +471,7 @@ def led_bastos(ctx: Context) -> Outcome:
                        z3.Implies(all_follow, z3.And(*[z3.Implies(highest[p - 1], w == p)
                                                        for p in range(1, n)])))
         out = prove(ctx, claim, given, decode=lambda m, fruit=fruit, rank=rank, own=own, w=w: (
-            "trick " + " ".join(card(value(m, f), value(m, r)) + ("(own)" if value(m, o)
-                                                                  else "")
-                                for f, r, o in zip(fruit, rank, own))
-            + f": position {value(m, w)} wins"))
+            _decode_trick(m, fruit, rank, own) + f": position {value(m, w)} wins"))
         if out.status != PROVED:
             out.detail = f"{n} seats: {out.detail}"
             return out
