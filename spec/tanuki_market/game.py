@@ -16,7 +16,7 @@ from spec.common.moves import guard, no_args, pattern
 from spec.common.rng import below, mix, shuffled
 from spec.common.rules import Variant
 
-from . import scoring
+from . import agent, scoring
 from .cards import (CARD_DOTS, EFFECT_OF, FRUIT_CARDS, FRUIT_OF, FRUITS, GRANNY, TACO,
                     card_name, standard_cards)
 from .rules import CATALOGUE
@@ -1409,6 +1409,14 @@ class TanukiSpec(GameSpec):
 
     def explore_configs(self) -> Mapping[str, dict[str, Any]]:
         return EXPLORE
+
+    def agent_hint(self, cfg: Config, state: TanukiState, actions: list[Any]) -> list[Any]:
+        """For the greedy agent: the actions a person would consider (agent.agent_hint)."""
+        return agent.agent_hint(cfg, state, actions)
+
+    def agent_value(self, cfg: Config, state: TanukiState, seat: int) -> int:
+        """For the greedy agent: running score plus the cards sure to come this round."""
+        return agent.agent_value(seat_total(cfg, state, seat), state, seat)
 
     def resample(self, cfg: Config, state: TanukiState, seat: int | None, rng: Any
                  ) -> TanukiState:
