@@ -7,13 +7,13 @@ A person waits for a cart worth taking, and values the cards it is sure to lay.
 """
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Sequence
 
 from spec.common.core import Action, Config
 
 from .cards import FRUIT_OF, GRANNY, TACO
-from .state import CAPACITY, TanukiState
 from .scoring import BONUS_CARD
+from .state import CAPACITY, TanukiState, cards_counted
 
 #: a leader keeps its drawn card only with a cart holding at least this many cards
 KEEP_WITH = 2
@@ -51,8 +51,8 @@ def agent_value(total: int, s: TanukiState, seat: int) -> int:
     return total + _laid_points(s.tables[seat], fruit) + bonus
 
 
-def _full(s: TanukiState, i: int) -> bool:
-    return len(s.carts[i]) >= CAPACITY[s.kinds[i]]
+def _full(cfg: Config, s: TanukiState, i: int) -> bool:
+    return cards_counted(cfg, s.carts[i]) >= CAPACITY[s.kinds[i]]
 
 
 def agent_hint(cfg: Config, s: TanukiState, actions: list[Action]) -> list[Action]:
@@ -71,7 +71,7 @@ def agent_hint(cfg: Config, s: TanukiState, actions: list[Action]) -> list[Actio
         if a.name == "take" and may_draw:
             continue  # solo: its cart has room and nobody else can take it
         if a.name == "take" and dealing and a.player != s.leader:
-            if not _full(s, int(a.args[0]) - 1):
+            if not _full(cfg, s, int(a.args[0]) - 1):
                 continue
         elif a.name == "keep" and len(s.carts[int(a.args[0]) - 1]) < KEEP_WITH:
             if any(b.name == "place" for b in actions):

@@ -21,7 +21,7 @@ from .cards import (CARD_DOTS, EFFECT_OF, FRUIT_CARDS, FRUIT_OF, FRUITS, GRANNY,
                     card_name, standard_cards)
 from .rules import CATALOGUE
 from .state import (AUTOMATON, CAPACITY, CART_KINDS, ON_TABLE, VISIBILITY, TanukiState,
-                    seat_of_cart)
+                    cards_counted, seat_of_cart)
 
 SOLO, SPECIAL_CARTS = "solo", "special-carts"
 SPECIAL_POOL = ("large", "small", "secret", "move", "salad")
@@ -107,14 +107,6 @@ CART_INDEX = {str(i + 1): i for i in range(9)}
 
 def _cart(a: Any) -> int:
     return CART_INDEX[a.args[0]]
-
-
-def cards_counted(cfg: Config, cart: tuple[str, ...]) -> int:
-    """The cards of a cart that count against its capacity (TAN-2.7; TAN-A21: with
-    special-capacity=fruit, Taco and Granny ride on top)."""
-    if cfg.extra.fruit_capacity:
-        return sum(1 for c in cart if c in FRUIT_OF)
-    return len(cart)
 
 
 def _room(cfg: Config, s: TanukiState, i: int) -> int:

@@ -206,6 +206,14 @@ def test_settings_are_in_the_register_and_their_witnesses_run(ident):
     assert ident in [e["id"] for e in register("tanuki-market", replay_witness=False)]
 
 
+def test_verify_replays_the_settings_witnesses():
+    from engine.verify import _ambiguities
+
+    rows = {r["check"]: r for r in _ambiguities() if r["game"] == "tanuki-market"}
+    for ident in ("TAN-A9", "TAN-A12"):
+        assert rows[f"ambiguity {ident}"]["ok"], rows[f"ambiguity {ident}"]
+
+
 # --- 24. rival readings named; TAN-A5 ---------------------------------------------------------
 def test_replacement_witness_numbers_match_its_text():
     once, each = _witness("TAN-A5", "once"), _witness("TAN-A5", "each")
