@@ -170,7 +170,9 @@ def play_game(game: Any, agents: Sequence[str | Agent] | str | Agent, seed: int,
     ``agents`` holds one agent per seat (a single one plays every seat). When several
     seats may act at once (a real-time phase), the next action is drawn uniformly among
     all seats' legal actions to decide which seat acts, and that seat's agent then
-    chooses among its own actions (for the random agent: uniform over all actions).
+    chooses among its own actions (for the random agent: uniform over all actions). An
+    agent with a ``waits`` method (the greedy one) may let the next willing seat act
+    instead, as a person waits for a cart worth taking.
     """
     return _play(game, seat_agents(agents, game.players), seed, setup, record, True,
                  max_actions)
