@@ -68,7 +68,8 @@ CLAUSES = (
     C("TAN-2.2", "The leader then draws the deck's top card, which only the leader sees."
       " Modelled: drawing is not a choice -- the engine draws for the leader whenever the"
       " leader holds no card, the deal goes on and a cart on the table can still take a"
-      " card.", ROUND),
+      " card. One exception: in the solo game, once the automaton has its cart, going on"
+      " is the player's choice (draw, TAN-8.8, solo-stop=before-draw).", ROUND),
     C("TAN-2.3", "With a drawn card the leader either keeps it and takes one cart (keep N),",
       ROUND),
     C("TAN-2.4", "or places it face up on one cart of the table that is not full (place N).",
