@@ -16,7 +16,7 @@ import z3
 
 import engine
 from spec.tanuki_market import scoring as S
-from spec.tanuki_market.cards import COMPOSITION, EFFECTS, FRUIT_COUNTS, FRUIT_NAMES, FRUITS
+from spec.tanuki_market.cards import COMPOSITION, FRUIT_COUNTS, FRUITS
 from spec.tanuki_market.game import GRANNY_DEPTH, SOLO, SPECIAL_CARTS, SPECIAL_POOL, round_need
 from spec.tanuki_market.rules import CATALOGUE
 from spec.tanuki_market.state import CAPACITY
