@@ -500,9 +500,9 @@ def render(result: Mapping[str, Any], console: Any) -> None:
         c.add_row(k, escape(title.get(k, "")), str(v), f"{v / result['n']:.2f}")
     console.print(c)
     if cov["never_fired"]:
-        console.print("never fired in these games:")
-        for k in cov["never_fired"]:
-            console.print(f"  {k} {title.get(k, '')}", markup=False)
+        console.print("never fired: " + "; ".join(
+            f"{k} ({title[k]})" if title.get(k) else k for k in cov["never_fired"]),
+            markup=False)
     aps = result["actions_per_second"]
     console.print(f"{result['actions']} actions in {result['elapsed']:.2f} s"
                   f" ({aps:,.0f} actions/s, {result['games_per_second']:,.1f} games/s;"
