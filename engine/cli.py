@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import sys
 from typing import Any, Callable, NoReturn, Sequence
 
@@ -49,14 +50,19 @@ def _options(pairs: Sequence[str] | None) -> dict[str, str]:
     return out
 
 
+_INT = re.compile(r"[+-]?[0-9]+")
+_MAX_DIGITS = 100
+
+
 def _int_type(least: int | None, what: str) -> Callable[[str], int]:
     """An argparse type: a whole number, at least ``least``, said in one clear line."""
     def parse(text: str) -> int:
-        try:
-            value = int(text.strip(), 10)
-        except ValueError:
+        # ASCII digits only: int() would also read '٣' (Arabic-Indic three) and '1_0'
+        if not _INT.fullmatch(text) or len(text) > _MAX_DIGITS:
             raise argparse.ArgumentTypeError(
-                f"{what} must be a whole number, not {one_line(text, 40)!r}") from None
+                f"{what} must be a whole number of at most {_MAX_DIGITS} digits,"
+                f" not {one_line(text, 40)!r}")
+        value = int(text)
         if least is not None and value < least:
             raise argparse.ArgumentTypeError(f"{what} must be at least {least}, not {value}")
         return value
@@ -85,7 +91,8 @@ def cmd_games(args: argparse.Namespace) -> int:
 
 
 def _agent_names(args: argparse.Namespace) -> list[str]:
-    names = [n.strip() for n in (args.agents or "random").split(",")]
+    given = "random" if args.agents is None else args.agents
+    names = [n.strip() for n in given.split(",")]
     if not all(names):
         raise FruitspecError(f"--agents takes comma-separated agent names, not {args.agents!r}")
     return names
@@ -94,12 +101,11 @@ def _agent_names(args: argparse.Namespace) -> list[str]:
 def cmd_play(args: argparse.Namespace) -> int:
     import engine
 
-    from .agents import get_agent, play_game
+    from .agents import play_game, seat_agents
 
     game = engine.load(args.game, players=args.players, options=_options(args.option),
                        variant=args.variant)
-    names = _agent_names(args)
-    agents = [get_agent(names[i % len(names)]) for i in range(game.players)]
+    agents = seat_agents(_agent_names(args), game.players)
     seat = _seat(game, args.seat)
     if seat is not None and not args.json and not args.explain:
         from .cli_play import play
@@ -147,9 +153,9 @@ def _seat(game: Any, seat: int | None) -> int | None:
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    from .scenario import load_scenario, replay
+    from .scenario import replay
 
-    sc = load_scenario(read_json(args.file, "scenario"))
+    sc = _scenario(args.file)
     r = replay(sc, options=_options(args.option))
     game = r.game
     seat = _seat(game, args.seat)
@@ -170,11 +176,10 @@ def cmd_replay(args: argparse.Namespace) -> int:
         say(f"{game.name}, {game.players} players"
             + (f", variant {game.variant}" if game.variant else "")
             + f", seed {sc.seed}"
-            + (f", options {', '.join(f'{k}={v}' for k, v in game.options.items())}"
-               if game.options else "")
-            + f"; as {seat_name(seat)} sees it")
-        for i, (text, evs) in enumerate(zip(sc.actions, seen)):
-            say(f"{i + 1:>4}  {visible_action(text, evs, seat)}")
+            + f", {_readings(game)}; as {seat_name(seat)} sees it")
+        for i, evs in enumerate(seen):
+            act = game.resolve(r.states[i], sc.actions[i])
+            say(f"{i + 1:>4}  {visible_action(act, evs, seat)}")
             for line in event_lines(evs):
                 say(line)
         if r.error is not None:
@@ -195,6 +200,26 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return 0 if r.ok else 1
 
 
+def _scenario(source: str) -> Any:
+    """The scenario in a file, on standard input ('-') or given as JSON text."""
+    from .scenario import load_scenario
+
+    if not source.strip():
+        raise FruitspecError("no scenario given: name a scenario file")
+    data = read_json(source, "scenario")
+    if not isinstance(data, dict):
+        raise FruitspecError(f"a scenario is a JSON object, not {type(data).__name__}"
+                             f" ({source if len(source) < 60 else 'the JSON given'})")
+    return load_scenario(data)
+
+
+def _readings(game: Any) -> str:
+    """The readings that differ from the defaults, or 'default readings'."""
+    changed = [f"{o.name}={game.options[o.name]}" for o in game.spec.options_for(game.variant)
+               if o.name in game.options and str(game.options[o.name]) != str(o.default)]
+    return "readings " + ", ".join(changed) if changed else "default readings"
+
+
 def cmd_schema(args: argparse.Namespace) -> int:
     from .schema import schemas
 
@@ -204,8 +229,6 @@ def cmd_schema(args: argparse.Namespace) -> int:
 
 
 def _check_cluster(cluster: str | None) -> None:
-    import re
-
     if cluster is None or cluster in ("local", "local-threads"):
         return
     if not re.fullmatch(r"(?:(?:tcp|tls|ws|wss|inproc|ucx)://)?[\w.\-\[\]:]+:\d{1,5}",
@@ -240,10 +263,7 @@ def cmd_explore(args: argparse.Namespace) -> int:
 
     setup = None
     if args.setup:
-        from .scenario import load_scenario
-
-        sc = load_scenario(read_json(args.setup, "scenario"))
-        setup = sc.setup
+        setup = _scenario(args.setup).setup
     data = ex.explore(args.game, players=args.players, options=_options(args.option),
                       variant=args.variant, seed=args.seed, setup=setup,
                       max_states=args.max_states, config=args.config)

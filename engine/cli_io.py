@@ -80,7 +80,7 @@ def parse_json(text: str, where: str) -> Any:
 
 def read_json(source: str, what: str = "scenario") -> Any:
     """A JSON document from a path, ``-`` (standard input), or an inline ``{...}`` text."""
-    if source.lstrip().startswith("{"):
+    if source.lstrip()[:1] in ("{", "["):
         return parse_json(source, f"the {what} text")
     return parse_json(read_text(source, f"{what} file"), source)
 
@@ -98,4 +98,7 @@ def console() -> Any:
 def short_title(text: str, limit: int = 70) -> str:
     """The first sentence of a clause's text, cut at ``limit`` characters: its title."""
     first = text.split(". ")[0].split(": ")[0].strip().rstrip(".")
-    return first if len(first) <= limit else first[:limit - 1].rstrip() + "…"
+    if len(first) <= limit:
+        return first
+    cut = first[:limit - 1].rsplit(" ", 1)[0]
+    return cut.rstrip(",;") + "…"

@@ -106,11 +106,11 @@ def draw_view(view: Mapping[str, Any]) -> list[str]:
 
 # --- events and actions as one seat may read them -------------------------------------------
 def visible_action(action: Action | str, events: Sequence[Event], seat: int | None) -> str:
-    """The action's text if ``seat`` may know it, else only who acted.
+    """The action's text as ``seat`` may know it.
 
-    A seat knows its own actions; another seat's action is shown when its events, as
-    ``seat`` reads them, already name every argument (``play B7`` and "seat 1 plays B7"),
-    and hidden otherwise (``bastos B3`` picks a card face down).
+    A seat knows its own actions; another seat's arguments are shown where its events, as
+    ``seat`` reads them, already name them (``play B7`` and "seat 1 plays B7") and are
+    written ``?`` otherwise (``bastos ?``: the card is picked face down).
     """
     act = action if isinstance(action, Action) else None
     text = str(action)
@@ -125,7 +125,8 @@ def visible_action(action: Action | str, events: Sequence[Event], seat: int | No
     seen = {tok for e in events for tok in _TOKEN.findall(e.text)}
     if all(a in seen for a in args):
         return text
-    return f"p{player}: (an action {seat_name(seat)} may not see)"
+    name = act.name if act is not None else (text.partition(": ")[2].split() or ["?"])[0]
+    return " ".join([f"p{player}: {name}", *(a if a in seen else "?" for a in args)])
 
 
 def event_lines(events: Iterable[Event], indent: str = "        ") -> list[str]:
