@@ -8,7 +8,6 @@ exits 2 instead of a traceback.
 from __future__ import annotations
 
 import json
-import os
 import sys
 from pathlib import Path
 from typing import Any
@@ -87,10 +86,11 @@ def read_json(source: str, what: str = "scenario") -> Any:
 
 def console() -> Any:
     """A rich console: a terminal's width on a terminal; on a pipe or a file, no wrapping
-    at 80 columns (``COLUMNS`` still wins when it is set)."""
+    at 80 columns. (``COLUMNS`` is ignored off a terminal: test runners and CI shells
+    export ``COLUMNS=80`` to every child, which would break sentences again.)"""
     from rich.console import Console
 
-    if sys.stdout.isatty() or os.environ.get("COLUMNS"):
+    if sys.stdout.isatty():
         return Console(highlight=False)
     return Console(highlight=False, width=PIPE_WIDTH)
 
