@@ -113,12 +113,16 @@ def cmd_play(args: argparse.Namespace) -> int:
         return play(game, seat, agents, args.seed)
     rec = play_game(game, agents, seed=args.seed, record=True)
     seen = [game.events_for(evs, seat) for evs in rec.events or []]
+    states = [game.new(seed=args.seed)]
+    for a in rec.actions:
+        states.append(game.apply(states[-1], a))
 
     def record_actions() -> list[dict[str, Any]]:
         from .cli_show import visible_action
 
-        return [{"action": visible_action(a, evs, seat), "events": [e.to_json() for e in evs]}
-                for a, evs in zip(rec.actions, seen)]
+        return [{"action": visible_action(game, states[i], a, evs, seat),
+                 "events": [e.to_json() for e in evs]}
+                for i, (a, evs) in enumerate(zip(rec.actions, seen))]
 
     data = {"game": game.name, "players": game.players, "variant": game.variant,
             "options": game.options, "seed": args.seed, "seat": seat, "length": rec.length,
@@ -129,9 +133,6 @@ def cmd_play(args: argparse.Namespace) -> int:
         if args.explain:
             from .cli_show import game_record
 
-            states = [game.new(seed=args.seed)]
-            for a in rec.actions:
-                states.append(game.apply(states[-1], a))
             for line in game_record(game, args.seed, seat, rec.actions, rec.events or [],
                                     states):
                 con.print(line, markup=False)
@@ -178,8 +179,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
             + f", seed {sc.seed}"
             + f", {_readings(game)}; as {seat_name(seat)} sees it")
         for i, evs in enumerate(seen):
-            act = game.resolve(r.states[i], sc.actions[i])
-            say(f"{i + 1:>4}  {visible_action(act, evs, seat)}")
+            say(f"{i + 1:>4}  {visible_action(game, r.states[i], sc.actions[i], evs, seat)}")
             for line in event_lines(evs):
                 say(line)
         if r.error is not None:

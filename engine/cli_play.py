@@ -157,10 +157,11 @@ class Session:
 
     # --- showing -------------------------------------------------------------------------
     def apply(self, action: Action) -> None:
-        self.state, events = self.game.step(self.state, action)
+        before = self.state
+        self.state, events = self.game.step(before, action)
         self.count += 1
         mine = self.game.events_for(events, self.seat)
-        self.say(f"{self.count:>4}  {visible_action(action, mine, self.seat)}")
+        self.say(f"{self.count:>4}  {visible_action(self.game, before, action, mine, self.seat)}")
         for line in event_lines(mine):
             self.say(line)
 
@@ -181,7 +182,9 @@ class Session:
                  + f", seed {self.seed}) against {who}.")
         if g.name in CARD_CODES:
             self.say(f"Card codes: {CARD_CODES[g.name]}.")
-        self.say("Type an action (e.g. '" + (self.my_legal() or ["..."])[0] + "'), or "
+        example = self.my_legal()
+        self.say("At your prompt, type an action"
+                 + (f" (e.g. '{example[0]}')" if example else "") + ", or "
                  + ", ".join(COMMANDS) + ".")
 
     def help(self) -> None:

@@ -6,6 +6,7 @@ Nothing here decides what a seat may see: views come from ``game.view`` and even
 """
 from __future__ import annotations
 
+import json
 import re
 from typing import Any, Iterable, Mapping, Sequence
 
@@ -32,7 +33,7 @@ CARD_CODES: dict[str, str] = {
 _META = {"game", "players", "variant", "seat", "legal", "actors", "over", "scores"}
 #: View fields that hold one entry per seat and are drawn "seat 0: ..., seat 1: ...".
 _HAND_KEYS = ("hands", "hand", "haul")
-_TOKEN = re.compile(r"[^\s,;:()\[\]]+")
+_TOKEN = re.compile(r"[^\s,;:()\[\]{}]+")
 
 
 def seat_name(seat: int | None) -> str:
@@ -50,13 +51,14 @@ def fmt(value: Any) -> str:
     if isinstance(value, (list, tuple)):
         if not value:
             return "(none)"
-        if all(isinstance(v, str) for v in value):
-            return " ".join(value)
-        return " | ".join(fmt(v) for v in value)
+        if not any(isinstance(v, (list, tuple, Mapping)) for v in value):
+            return " ".join(fmt(v) for v in value)
+        return " ".join(f"[{fmt(v)}]" if isinstance(v, (list, tuple)) else fmt(v)
+                        for v in value)
     if isinstance(value, Mapping):
         if set(value) == {"top", "count"}:
-            return f"{value['count']} (top {value['top'] or '-'})"
-        return ", ".join(f"{k} {fmt(v)}" for k, v in value.items())
+            return f"{value['count']} (top {value['top']})" if value["count"] else "empty"
+        return "; ".join(f"{k}: {fmt(v)}" for k, v in value.items())
     return str(value)
 
 
@@ -72,12 +74,12 @@ def per_seat(value: Any, players: int) -> bool:
 
 
 def hands_line(view: Mapping[str, Any]) -> str | None:
-    """'seat 0: B6 B7 | seat 1: 9 cards (hidden) ...' from the view's hand field."""
+    """'hands: seat 0: B6 B7; seat 1: 9 cards (hidden) ...' from the view's hand field."""
     for key in _HAND_KEYS:
         value = view.get(key)
         if per_seat(value, view["players"]):
-            return "; ".join(f"seat {i}{' (you)' if i == view['seat'] else ''}:"
-                             f" {fmt_hand(v)}" for i, v in enumerate(value))
+            return f"{key}: " + "; ".join(f"seat {i}{' (you)' if i == view['seat'] else ''}:"
+                                          f" {fmt_hand(v)}" for i, v in enumerate(value))
     return None
 
 
@@ -89,7 +91,7 @@ def draw_view(view: Mapping[str, Any]) -> list[str]:
              + f"; you see what {seat_name(view['seat'])} may see"]
     hands = hands_line(view)
     if hands:
-        lines.append(f"  hands: {hands}")
+        lines.append(f"  {hands}")
     for key, value in view.items():
         if key in _META or key in _HAND_KEYS:
             continue
@@ -105,28 +107,34 @@ def draw_view(view: Mapping[str, Any]) -> list[str]:
 
 
 # --- events and actions as one seat may read them -------------------------------------------
-def visible_action(action: Action | str, events: Sequence[Event], seat: int | None) -> str:
-    """The action's text as ``seat`` may know it.
+def _words(view: Mapping[str, Any]) -> set[str]:
+    shown = {k: v for k, v in view.items() if k not in ("legal", "actors", "seat")}
+    return set(_TOKEN.findall(json.dumps(shown, default=str).replace('"', " ")))
 
-    A seat knows its own actions; another seat's arguments are shown where its events, as
-    ``seat`` reads them, already name them (``play B7`` and "seat 1 plays B7") and are
-    written ``?`` otherwise (``bastos ?``: the card is picked face down).
+
+def secret_words(game: Any, state: Any, actor: int, seat: int | None) -> set[str]:
+    """What ``actor`` may see in ``state`` and ``seat`` may not (its hand's cards...)."""
+    if actor == seat:
+        return set()
+    return _words(game.view(state, actor)) - _words(game.view(state, seat))
+
+
+def visible_action(game: Any, state: Any, action: Action | str, events: Sequence[Event],
+                   seat: int | None) -> str:
+    """``action`` (made in ``state``) as ``seat`` may know it.
+
+    An argument that names something only the actor could see (a card of its hidden
+    hand) is written ``?`` unless the action's events, as ``seat`` reads them, name it:
+    ``play B7`` stays whole (its event says "seat 1 plays B7"), ``bastos ?`` does not
+    show the card a seat picked face down.
     """
-    act = action if isinstance(action, Action) else None
-    text = str(action)
-    if act is None:
-        head, _, body = text.partition(": ")
-        player = int(head[1:]) if head[:1] == "p" and head[1:].isdigit() else None
-        args = body.split()[1:]
-    else:
-        player, args = act.player, list(act.args)
-    if player == seat and seat is not None:
-        return text
+    act = game.resolve(state, action) if isinstance(action, str) else action
+    secret = secret_words(game, state, act.player, seat)
+    if not secret:
+        return str(act)
     seen = {tok for e in events for tok in _TOKEN.findall(e.text)}
-    if all(a in seen for a in args):
-        return text
-    name = act.name if act is not None else (text.partition(": ")[2].split() or ["?"])[0]
-    return " ".join([f"p{player}: {name}", *(a if a in seen else "?" for a in args)])
+    args = [a if a in seen or a not in secret else "?" for a in act.args]
+    return " ".join([f"p{act.player}: {act.name}", *args])
 
 
 def event_lines(events: Iterable[Event], indent: str = "        ") -> list[str]:
@@ -156,9 +164,9 @@ def game_record(game: Any, seed: int, seat: int | None, actions: Sequence[Action
             lines.append(f"== Round {rnd} ==" if rnd is not None else "== The game ==")
             hands = hands_line(view)
             if hands:
-                lines.append(f"   hands: {hands}")
+                lines.append(f"   {hands}")
         mine = game.events_for(list(evs), seat)
-        lines.append(f"{i + 1:>4}  {visible_action(act, mine, seat)}")
+        lines.append(f"{i + 1:>4}  {visible_action(game, states[i], act, mine, seat)}")
         lines.extend(event_lines(mine))
     final = states[-1]
     lines.append("")
