@@ -130,6 +130,8 @@ def cmd_play(args: argparse.Namespace) -> int:
             "actions": record_actions()}
 
     def human(con: Any) -> None:
+        from .cli_show import winners_text
+
         if args.explain:
             from .cli_show import game_record
 
@@ -138,9 +140,8 @@ def cmd_play(args: argparse.Namespace) -> int:
                 con.print(line, markup=False)
             return
         con.print(f"{game.name}, {game.players} players, seed {args.seed}: "
-                  f"{rec.length} actions; scores {rec.scores}; "
-                  f"winner{'s' if len(rec.winners) > 1 else ''}: "
-                  f"{', '.join(f'seat {w}' for w in rec.winners)}", markup=False)
+                  f"{rec.length} actions; scores {rec.scores}; {winners_text(rec.winners)}",
+                  markup=False)
 
     _emit(args, data, human)
     return 0

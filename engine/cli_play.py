@@ -23,7 +23,8 @@ from typing import Any, Callable, Sequence
 from spec.common.core import Action
 from spec.common.errors import FruitspecError, IllegalAction, StateError
 
-from .cli_show import CARD_CODES, clause_text, draw_view, event_lines, visible_action
+from .cli_show import (CARD_CODES, clause_text, draw_view, event_lines, visible_action,
+                       winners_text)
 
 Ask = Callable[[str], "str | None"]
 Say = Callable[[str], None]
@@ -67,11 +68,8 @@ class Session:
                          f" {self.game.scores(self.state)}")
                 return 0
         self.draw()
-        winners = self.game.winners(self.state)
-        you = " (you)" if self.seat in winners else ""
         self.say(f"game over after {self.count} actions: scores {self.game.scores(self.state)};"
-                 f" winner{'s' if len(winners) > 1 else ''}:"
-                 f" {', '.join(f'seat {w}' for w in winners)}{you}")
+                 f" {winners_text(self.game.winners(self.state), self.seat)}")
         return 0
 
     def turn(self, actors: list[int]) -> bool:

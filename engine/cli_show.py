@@ -36,6 +36,14 @@ _HAND_KEYS = ("hands", "hand", "haul")
 _TOKEN = re.compile(r"[^\s,;:()\[\]{}]+")
 
 
+def winners_text(winners: Sequence[int], you: int | None = None) -> str:
+    """'winner: seat 2', 'winners: seat 0, seat 1', or 'no winner' (a lost solo game)."""
+    if not winners:
+        return "no winner"
+    names = ", ".join(f"seat {w}" + (" (you)" if w == you else "") for w in winners)
+    return f"winner{'s' if len(winners) > 1 else ''}: {names}"
+
+
 def seat_name(seat: int | None) -> str:
     return "a spectator" if seat is None else f"seat {seat}"
 
@@ -171,10 +179,8 @@ def game_record(game: Any, seed: int, seat: int | None, actions: Sequence[Action
     final = states[-1]
     lines.append("")
     if game.is_over(final):
-        winners = game.winners(final)
-        lines.append(f"== End == scores {game.scores(final)}; winner"
-                     f"{'s' if len(winners) > 1 else ''}:"
-                     f" {', '.join(f'seat {w}' for w in winners)}")
+        lines.append(f"== End == scores {game.scores(final)};"
+                     f" {winners_text(game.winners(final), seat)}")
     else:
         lines.append(f"== Stopped after {len(actions)} actions == running scores"
                      f" {game.scores(final)}")

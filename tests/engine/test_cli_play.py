@@ -87,9 +87,14 @@ def test_refusals_cite_their_clause_and_change_nothing() -> None:
     assert s.count == 0 and s.state == game.new(seed=1)
 
 
-@pytest.mark.parametrize("name", engine.games())
-def test_a_scripted_person_finishes_every_game(name: str) -> None:
-    game = engine.load(name)
+VARIANTS = [(name, v.name, min(v.players)) for name in engine.games()
+            for v in engine.load(name).spec.variants]
+
+
+@pytest.mark.parametrize("name,variant,players", VARIANTS)
+def test_a_scripted_person_finishes_every_game(name: str, variant: str | None,
+                                               players: int) -> None:
+    game = engine.load(name, variant=variant, players=players)
     s, said = scripted(game, 0, 4, 10_000)
     assert game.is_over(s.state)
     assert said[-1].startswith("game over after")
