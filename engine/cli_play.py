@@ -195,6 +195,13 @@ class Session:
 
 
 # --- input ----------------------------------------------------------------------------------
+def completions(options: Sequence[str], line: str, word: str) -> list[str]:
+    """Readline completes the last ``word`` of ``line``: the rest of each option that
+    starts with the whole line ('play M' + tab offers 'M2', 'M7' for 'play M2', ...)."""
+    start = len(line) - len(word)
+    return [o[start:] for o in options if o.startswith(line)]
+
+
 def terminal_ask(session_ref: list[Session]) -> Ask:
     """``input()`` with tab-completion of the person's legal actions (readline)."""
     try:
@@ -203,9 +210,8 @@ def terminal_ask(session_ref: list[Session]) -> Ask:
         readline = None  # type: ignore[assignment]
     if readline is not None:
         def complete(text: str, i: int) -> str | None:
-            buf = readline.get_line_buffer()
             options = session_ref[0].my_legal() + list(COMMANDS) if session_ref else []
-            hits = [o[len(buf) - len(text):] for o in options if o.startswith(buf)]
+            hits = completions(options, readline.get_line_buffer(), text)
             return hits[i] if i < len(hits) else None
 
         readline.set_completer(complete)

@@ -198,3 +198,13 @@ def test_explain_is_a_record_with_rounds_and_the_viewers_hand() -> None:
     assert "== End ==" in r.out
     spectator = cli("play", "bastos", "--seed", "3", "--explain").out
     assert "(you)" not in spectator and "as a spectator sees it" in spectator
+
+
+def test_tab_completion_offers_the_legal_actions() -> None:
+    from engine.cli_play import completions
+
+    legal = ["play B5", "play B6", "play M2", "cart L", "legal"]
+    assert completions(legal, "pl", "pl") == ["play B5", "play B6", "play M2"]
+    assert completions(legal, "play B", "B") == ["B5", "B6"]
+    assert completions(legal, "ca", "ca") == ["cart L"]
+    assert completions(legal, "x", "x") == []
