@@ -297,18 +297,22 @@ def verify_meaning(check: str) -> str:
 
 
 def render_verify(data: Mapping[str, Any], con: Any) -> None:
+    """One block per game; each check on one line: ok/FAIL, what it is, what it checks,
+    and what it found (lines, not a table: a table as wide as its longest statement is
+    unreadable on a terminal and in a file alike)."""
     from rich.markup import escape
-    from rich.table import Table
 
-    t = Table(title="fruitspec verify: proofs, ambiguity witnesses, explorations",
-              title_justify="left")
-    for col in ("game", "check", "what it checks", "result", "s"):
-        t.add_column(col, overflow="fold")
+    con.print("[bold]fruitspec verify[/bold]: the Z3 properties, the ambiguity witnesses"
+              " and the explorations of every game")
+    game = None
     for r in data["rows"]:
-        mark = "[green]ok[/green] " if r["ok"] else "[red]FAIL[/red] "
-        t.add_row(r["game"], r["check"], escape(r.get("meaning") or verify_meaning(r["check"])),
-                  mark + escape(_verify_result(r)), f"{r['seconds']:.2f}")
-    con.print(t)
+        if r["game"] != game:
+            game = r["game"]
+            con.print(f"[bold]{escape(game)}[/bold]")
+        mark = "[green]ok[/green]  " if r["ok"] else "[red]FAIL[/red]"
+        meaning = r.get("meaning") or verify_meaning(r["check"])
+        con.print(f"  {mark} {escape(r['check'])} ({r['seconds']:.2f} s): {escape(meaning)}")
+        con.print(f"         {escape(_verify_result(r))}")
     con.print(f"{data['checks']} checks, {data['failed']} failed")
 
 
