@@ -17,6 +17,7 @@ standard library's ``readline`` where it exists) or from a pipe, one command a l
 from __future__ import annotations
 
 import random
+import re
 import sys
 from typing import Any, Callable, Sequence
 
@@ -36,6 +37,7 @@ COMMANDS = {
     "help": "this list, and how actions are written",
     "quit": "leave the game unfinished",
 }
+_PREFIX = re.compile(r"p([0-9]+)\s*:")
 #: Agent actions in a row without the person's turn before we call it a loop.
 MAX_AGENT_ACTIONS = 100_000
 
@@ -103,10 +105,10 @@ class Session:
         return True
 
     def person_acts(self, cmd: str) -> None:
-        head, sep, _ = cmd.partition(":")
-        if sep and head.strip().lower().startswith("p"):
-            if head.strip()[1:] != str(self.seat):
-                self.say(f"refused: you play seat {self.seat}, not {head.strip()}")
+        prefix = _PREFIX.match(cmd)
+        if prefix:
+            if prefix.group(1) != str(self.seat):
+                self.say(f"refused: you play seat {self.seat}, not p{prefix.group(1)}")
                 return
             text = cmd
         else:
