@@ -169,7 +169,8 @@ def game_record(game: Any, seed: int, seat: int | None, actions: Sequence[Action
         if rnd != current:
             current = rnd
             lines.append("")
-            lines.append(f"== Round {rnd} ==" if rnd is not None else "== The game ==")
+            lines.append((f"== Round {rnd} ==" if rnd is not None else "== The game ==")
+                         + (f" scores so far {game.scores(states[i])}" if i else ""))
             hands = hands_line(view)
             if hands:
                 lines.append(f"   {hands}")
