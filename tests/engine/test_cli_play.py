@@ -208,3 +208,27 @@ def test_tab_completion_offers_the_legal_actions() -> None:
     assert completions(legal, "play B", "B") == ["B5", "B6"]
     assert completions(legal, "ca", "ca") == ["cart L"]
     assert completions(legal, "x", "x") == []
+
+
+@pytest.mark.parametrize("seat", [None, 0])
+def test_replay_output_does_not_depend_on_what_the_seat_cannot_see(tmp_path, seat) -> None:
+    """Non-interference: two deals that differ only in cards hidden from the viewer (one
+    card swapped between seats 1 and 2) replay to the same output for that viewer."""
+    game = engine.load("tindahan", players=3)
+    s = game.new(seed=4)
+    hands = [list(h) for h in s.hands]
+    swapped = [list(h) for h in hands]
+    swapped[1][0], swapped[2][0] = swapped[2][0], swapped[1][0]
+    outputs = []
+    for i, deal in enumerate((hands, swapped)):
+        sc = {"game": "tindahan", "players": 3, "seed": 4, "title": "same to seat 0",
+              "setup": {"dealer": s.dealer, "hands": deal},
+              "actions": ["p2: play M3", "p0: play M1"]}
+        path = tmp_path / f"{i}.json"
+        path.write_text(json.dumps(sc))
+        args = [str(path)] + (["--seat", str(seat)] if seat is not None else [])
+        data = json.loads(cli("replay", *args, "--json").out)
+        human = cli("replay", *args, "--state")
+        assert human.code == 0, human.err
+        outputs.append((data["view"], data["events"], data["legal"], human.out))
+    assert outputs[0] == outputs[1]
