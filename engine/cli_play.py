@@ -37,6 +37,7 @@ COMMANDS = {
     "help": "this list, and how actions are written",
     "quit": "leave the game unfinished",
 }
+_MAX_LINE = 10_000  # a command is a few words; a longer line is read in pieces
 _PREFIX = re.compile(r"p([0-9]+)\s*:")
 #: Agent actions in a row without the person's turn before we call it a loop.
 MAX_AGENT_ACTIONS = 100_000
@@ -232,7 +233,10 @@ def terminal_ask(session_ref: list[Session]) -> Ask:
 def piped_ask(say: Say) -> Ask:
     """Read one command a line from a pipe, echoing it after the prompt."""
     def ask(prompt: str) -> str | None:
-        line = sys.stdin.readline()
+        try:
+            line = sys.stdin.readline(_MAX_LINE)
+        except UnicodeDecodeError:
+            raise FruitspecError("standard input is not UTF-8 text") from None
         if not line:
             return None
         say(prompt + line.rstrip("\n"))
