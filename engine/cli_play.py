@@ -24,8 +24,8 @@ from typing import Any, Callable, Sequence
 from spec.common.core import Action
 from spec.common.errors import FruitspecError, IllegalAction, StateError
 
-from .cli_show import (CARD_CODES, clause_text, draw_view, event_lines, visible_action,
-                       winners_text)
+from .cli_show import (CARD_CODES, clause_text, draw_view, event_lines, secret_words,
+                       visible_action, winners_text)
 
 Ask = Callable[[str], "str | None"]
 Say = Callable[[str], None]
@@ -37,6 +37,7 @@ COMMANDS = {
     "help": "this list, and how actions are written",
     "quit": "leave the game unfinished",
 }
+_WORD = re.compile(r"[^\s,;:()\[\]{}'\".]+")
 _MAX_LINE = 10_000  # a command is a few words; a longer line is read in pieces
 _PREFIX = re.compile(r"p([0-9]+)\s*:")
 #: Agent actions in a row without the person's turn before we call it a loop.
@@ -126,7 +127,7 @@ class Session:
 
     def refused(self, exc: IllegalAction) -> None:
         self.say(f"refused under {exc.rule}: {exc.message}")
-        text = clause_text(self.game.spec, exc.rule)
+        text = self.rule_text(exc.rule)
         if text:
             self.say(f"  {exc.rule} says: {text}")
         self.say("  type 'legal' for your actions, 'help' for how to write them")
@@ -166,6 +167,15 @@ class Session:
         for line in event_lines(mine):
             self.say(line)
 
+    def rule_text(self, rule: str) -> str | None:
+        """A clause's text, unless one of its examples happens to name a card another
+        seat holds unseen: the person could not tell an example from a leak."""
+        text = clause_text(self.game.spec, rule)
+        hidden: set[str] = set()
+        for other in range(self.game.players):
+            hidden |= secret_words(self.game, self.state, other, self.seat)
+        return text if text and not hidden & set(_WORD.findall(text)) else None
+
     def my_legal(self) -> list[str]:
         return [a.body for a in self.game.legal_actions(self.state) if a.player == self.seat]
 
@@ -192,9 +202,12 @@ class Session:
         for name, what in COMMANDS.items():
             self.say(f"  {name:<6} {what}")
         rule = self.game.spec.notation_rule
-        self.say(f"  actions ({rule}): {clause_text(self.game.spec, rule)}")
-        self.say("  you may leave out your seat prefix: 'play B7' means"
-                 f" 'p{self.seat}: play B7'")
+        text = self.rule_text(rule)
+        self.say(f"  actions are written as {rule} says" + (f": {text}" if text else ""))
+        mine = self.my_legal()
+        if mine:
+            self.say(f"  you may leave out your seat prefix: '{mine[0]}' means"
+                     f" 'p{self.seat}: {mine[0]}'")
 
 
 # --- input ----------------------------------------------------------------------------------

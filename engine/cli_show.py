@@ -16,18 +16,18 @@ from .cli_io import short_title
 
 #: How each game writes its cards (the contract's card notation), said once per record.
 CARD_CODES: dict[str, str] = {
-    "tindahan": "cards are a fruit letter and a value 1-10: B banana, L lanzones, M mango,"
-                " P pineapple, D durian (M2 = mango 2)",
-    "bastos": "cards are a fruit letter and a rank 1-9: B banana, L lanzones, M mango,"
-              " P pineapple, D durian (M2 = mango 2)",
-    "tanuki-market": "cards are a fruit letter, then '/' and an effect if any: S strawberry,"
-                     " F fig, B banana, P pineapple, W watermelon; effects move, replace,"
-                     " favorite, five, bitten (F/move = a fig with the move effect); GRANNY"
-                     " and TACO are the two special cards",
-    "fruit-passion": "cards are a fruit code and a number: CO coconut, PA papaya, FI fig,"
-                     " AV avocado, PI pineapple, PG pomegranate, PF passion fruit; a trailing"
-                     " * marks a hybrid (PI5* = hybrid pineapple 5)",
+    "tindahan": "a card is a fruit letter followed by its value from 1 to 10 (B banana,"
+                " L lanzones, M mango, P pineapple, D durian)",
+    "bastos": "a card is a fruit letter followed by its rank from 1 to 9 (B banana,"
+              " L lanzones, M mango, P pineapple, D durian)",
+    "tanuki-market": "a card is a fruit letter (S strawberry, F fig, B banana, P pineapple,"
+                     " W watermelon), then '/' and its effect if it has one (move, replace,"
+                     " favorite, five, bitten); GRANNY and TACO are the two special cards",
+    "fruit-passion": "a card is a fruit code followed by its number (CO coconut, PA papaya,"
+                     " FI fig, AV avocado, PI pineapple, PG pomegranate, PF passion fruit);"
+                     " a trailing * marks a hybrid",
 }
+#: (The legends name no card: an example card could be one a viewer may not see.)
 
 #: View fields that say who and what the view is, not the table.
 _META = {"game", "players", "variant", "seat", "legal", "actors", "over", "scores"}

@@ -20,9 +20,8 @@ CARD = re.compile(r"[A-Z]{1,2}\d+\*?")
 
 
 def tokens(text: str) -> set[str]:
-    """Card codes in ``text``, leaving out the legend's examples ('M2 = mango 2')."""
-    return {c for line in text.splitlines() if not line.startswith("Card codes:")
-            for c in CARD.findall(line)}
+    """Card codes in ``text``."""
+    return set(CARD.findall(text))
 
 
 def scripted(game: engine.Game, seat: int, seed: int, picks: int,
@@ -83,7 +82,7 @@ def test_refusals_cite_their_clause_and_change_nothing() -> None:
     text = "\n".join(said)
     assert "refused under TIN-" in text and "says:" in text
     assert "you play seat 0" in text
-    assert "you may: play" in text and "actions (TIN-9.1)" in text
+    assert "you may: play" in text and "actions are written as TIN-9.1 says" in text
     assert s.count == 0 and s.state == game.new(seed=1)
 
 
@@ -129,6 +128,18 @@ def test_real_time_phase_lets_the_person_pass() -> None:
     moved = [line.split(":")[0].strip().split()[-1] for line in said
              if re.match(r"\s+\d+\s+p\d:", line)][-(seen["after"] - seen["before"]):]
     assert moved == sorted(moved) and "p0" not in moved
+
+
+@pytest.mark.parametrize("name", ["tindahan", "bastos"])
+def test_no_rule_example_names_a_hidden_card(name: str) -> None:
+    """The notation clause's example ('play B7') is left out when B7 is in another
+    seat's hand: the person could not tell an example from a leak."""
+    game = engine.load(name)
+    for seed in range(12):
+        s, said = scripted(game, 0, seed, 0, ["foo", "help"])
+        text = "\n".join(said)
+        assert "refused under" in text
+        assert not tokens(text) & hidden_from(game, s.state, 0), seed
 
 
 def test_piped_stdin_drives_the_prompt() -> None:
