@@ -252,3 +252,25 @@ def test_replay_of_broken_files_in_a_real_process(tmp_path: Path, name: str) -> 
                                   ("play", "tindahan", "--seed", HUGE)])
 def test_user_errors_in_a_real_process(args: tuple[str, ...]) -> None:
     run(*args).assert_user_error()
+
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers(-10**30, 10**30) | st.floats(allow_nan=False)
+    | st.text(max_size=8) | st.sampled_from(GAMES + ["B7", "p0: play B7", "take 2"]),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner,
+                                                                max_size=4),
+    max_leaves=12)
+scenario_keys = st.sampled_from(["game", "players", "options", "variant", "seed", "setup",
+                                 "actions", "expect", "title", "description", "zz"])
+
+
+@given(doc=st.dictionaries(scenario_keys, json_values, max_size=6),
+       game=st.sampled_from(GAMES))
+def test_fuzz_scenario_contents(doc: dict, game: str) -> None:
+    """Any JSON object as a scenario: a result (0, 1) or one line and exit 2, never a
+    traceback."""
+    doc.setdefault("game", game)
+    r = cli("replay", json.dumps(doc))
+    assert r.code in (0, 1, 2) and "Traceback" not in r.err + r.out, r.err
+    if r.code == 2:
+        r.assert_user_error()
