@@ -364,9 +364,11 @@ class _progress:
     def __enter__(self) -> Callable[[int, int], None] | None:
         if not self.enabled:
             return None
+        from rich.console import Console
         from rich.progress import Progress
 
-        self._bar = Progress(transient=True)
+        # on standard error, which is the terminal we checked: stdout may be a pipe
+        self._bar = Progress(transient=True, console=Console(stderr=True))
         self._bar.start()
         self._task = self._bar.add_task(self.label, total=None)
 
