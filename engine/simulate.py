@@ -25,7 +25,9 @@ need, and its wheels often lag new Python releases.
 """
 from __future__ import annotations
 
+import contextlib
 import importlib
+import logging
 import math
 import os
 import signal
@@ -280,6 +282,20 @@ def _run_local(ref: tuple | Game, agents: tuple[str, ...], seed: int, n: int, wo
     return [total] if total is not None else []
 
 
+@contextlib.contextmanager
+def _sigint_ignored() -> Iterator[None]:
+    """Ignore SIGINT while child processes start (they keep ignoring it), then restore."""
+    try:
+        old = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    except ValueError:  # not the main thread: signals cannot be changed, nor reach us
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, old)
+
+
 def _client(cluster: Any, workers: int) -> tuple[Any, Callable[[], None]]:
     """A Dask client for ``cluster`` and a function that releases what we started."""
     try:
@@ -293,8 +309,12 @@ def _client(cluster: Any, workers: int) -> tuple[Any, Callable[[], None]]:
         raise ConfigError(f"cluster must be 'local', 'local-threads' or an address,"
                           f" not {cluster!r}")
     if cluster in ("local", "local-threads"):
-        lc = LocalCluster(n_workers=max(1, workers), threads_per_worker=1,
-                          processes=cluster == "local", dashboard_address=None)
+        # the cluster's own warnings (tasks cancelled, workers killed on Ctrl-C) are not
+        # the user's business: our one line says what happened
+        with _sigint_ignored():  # worker processes inherit it: Ctrl-C is the parent's
+            lc = LocalCluster(n_workers=max(1, workers), threads_per_worker=1,
+                              processes=cluster == "local", dashboard_address=None,
+                              silence_logs=logging.CRITICAL)
         client = Client(lc)
 
         def close() -> None:
