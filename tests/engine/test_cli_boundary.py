@@ -224,13 +224,18 @@ def test_chunks_are_made_lazily() -> None:
     assert not isinstance(ranges, list)
 
 
-def test_huge_n_starts_at_once_and_stops_on_ctrl_c() -> None:
+@pytest.mark.parametrize("backend", [[], ["--cluster", "local"]])
+def test_huge_n_starts_at_once_and_stops_on_ctrl_c(backend: list[str]) -> None:
     """`simulate -n 10**13` starts playing at once (lazy chunks); a terminal's Ctrl-C
-    (SIGINT to the whole process group) stops it with one line and no worker noise."""
+    (SIGINT to the whole process group) stops it with one line and no worker noise,
+    with a process pool and with a local Dask cluster."""
+    if backend:
+        pytest.importorskip("dask.distributed")
     p = subprocess.Popen([sys.executable, "-m", "engine", "simulate", "tindahan", "-n",
-                          "10000000000000", "--workers", "2"], stdout=subprocess.PIPE,
-                         stderr=subprocess.PIPE, text=True, start_new_session=True)
-    time.sleep(4)
+                          "10000000000000", "--workers", "2", *backend],
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                         start_new_session=True)
+    time.sleep(10 if backend else 4)
     assert p.poll() is None, p.communicate()
     os.killpg(p.pid, signal.SIGINT)
     out, err = p.communicate(timeout=60)
