@@ -188,6 +188,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
                 f" refused under {r.error.rule}: {r.error.message}")
         if seat is not None:
             say(f"legal for seat {seat}: {', '.join(view['legal']) or '(none)'}")
+        else:
+            say("legal: a spectator has none (--seat N lists a seat's)")
         say(f"to act: {', '.join(map(str, view['actors'])) or '-'}; over: {data['over']};"
             f" scores: {data['scores']}")
         if args.state:
