@@ -29,6 +29,11 @@ CARD_CODES: dict[str, str] = {
 }
 #: (The legends name no card: an example card could be one a viewer may not see.)
 
+#: View fields that hold one entry per cart, not per seat (Tanuki Market has as many
+#: carts as seats, so their length cannot tell); drawn as a table numbered from 1.
+ROW_GROUPS: dict[str, dict[str, tuple[str, ...]]] = {
+    "tanuki-market": {"cart": ("kinds", "carts", "taken", "capacity")},
+}
 #: View fields that say who and what the view is, not the table.
 _META = {"game", "players", "variant", "seat", "legal", "actors", "over", "scores"}
 #: View fields that hold one entry per seat and are drawn "seat 0: ..., seat 1: ...".
@@ -52,7 +57,7 @@ def seat_name(seat: int | None) -> str:
 def fmt(value: Any) -> str:
     """A view value in a few words: card lists as space-separated codes, counts as
     'N cards', objects as key=value."""
-    if value is None:
+    if value is None or value == "":
         return "-"
     if isinstance(value, bool):
         return "yes" if value else "no"
@@ -61,8 +66,8 @@ def fmt(value: Any) -> str:
             return "(none)"
         if not any(isinstance(v, (list, tuple, Mapping)) for v in value):
             return " ".join(fmt(v) for v in value)
-        return " ".join(f"[{fmt(v)}]" if isinstance(v, (list, tuple)) else fmt(v)
-                        for v in value)
+        return " ".join((f"[{fmt(v)}]" if v else "[]") if isinstance(v, (list, tuple))
+                        else fmt(v) for v in value)
     if isinstance(value, Mapping):
         if set(value) == {"top", "count"}:
             return f"{value['count']} (top {value['top']})" if value["count"] else "empty"
@@ -92,26 +97,53 @@ def hands_line(view: Mapping[str, Any]) -> str | None:
 
 
 def draw_view(view: Mapping[str, Any]) -> list[str]:
-    """A seat's view as lines a person reads: what is on the table, then their options."""
+    """A seat's view as a person reads it: what is on the table in general, then one row
+    per seat for everything the view keeps per seat (hand first), then who acts."""
     players = view["players"]
     lines = [f"{view['game']}, {players} players"
              + (f", variant {view['variant']}" if view.get("variant") else "")
              + f"; you see what {seat_name(view['seat'])} may see"]
-    hands = hands_line(view)
-    if hands:
-        lines.append(f"  {hands}")
+    groups = ROW_GROUPS.get(view["game"], {})
+    grouped = {k for keys in groups.values() for k in keys}
+    seat_keys = [k for k in _HAND_KEYS if per_seat(view.get(k), players)]
     for key, value in view.items():
-        if key in _META or key in _HAND_KEYS:
+        if key in _META or key in _HAND_KEYS or key in grouped:
             continue
-        label = key.replace("_", " ")
         if per_seat(value, players) and not all(isinstance(v, str) for v in value):
-            value = "; ".join(f"seat {i}: {fmt(v)}" for i, v in enumerate(value))
-        lines.append(f"  {label}: {fmt(value)}")
+            seat_keys.append(key)
+            continue
+        lines.append(f"  {key.replace('_', ' ')}: {fmt(value)}")
+    for label, keys in groups.items():
+        present = [k for k in keys if isinstance(view.get(k), list)]
+        if present:
+            lines.extend(_table(label, 1, None, [k.replace("_", " ") for k in present],
+                                [[fmt(v) for v in row] for row in
+                                 zip(*(view[k] for k in present))]))
+    lines.extend(seat_table(view, seat_keys))
     if view.get("over"):
         lines.append(f"  game over; scores: {fmt(view.get('scores'))}")
     else:
         lines.append(f"  to act: {', '.join(map(seat_name, view.get('actors', []))) or '-'}")
     return lines
+
+
+def seat_table(view: Mapping[str, Any], keys: Sequence[str]) -> list[str]:
+    """Per-seat fields as an aligned table: a row per seat, a column per field."""
+    if not keys:
+        return []
+    cells = [[fmt_hand(view[k][i]) if k in _HAND_KEYS else fmt(view[k][i]) for k in keys]
+             for i in range(view["players"])]
+    return _table("seat", 0, view["seat"], [k.replace("_", " ") for k in keys], cells)
+
+
+def _table(label: str, first: int, you: int | None, head: list[str],
+           cells: list[list[str]]) -> list[str]:
+    """Rows numbered from ``first`` ('(you)' on row ``you``), columns aligned."""
+    rows = [[label, *head]] + [[f"{i + first}{' (you)' if i == you else ''}", *row]
+                               for i, row in enumerate(cells)]
+    widths = [max(len(r[c]) for r in rows) for c in range(len(rows[0]))]
+    return ["  " + "  ".join(cell.ljust(w) for cell, w in zip(r, widths)).rstrip()
+            for r in rows]
 
 
 # --- events and actions as one seat may read them -------------------------------------------
