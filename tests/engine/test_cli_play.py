@@ -243,3 +243,19 @@ def test_replay_output_does_not_depend_on_what_the_seat_cannot_see(tmp_path, sea
         assert human.code == 0, human.err
         outputs.append((data["view"], data["events"], data["legal"], human.out))
     assert outputs[0] == outputs[1]
+
+
+def test_the_view_is_drawn_as_tables_not_json() -> None:
+    from engine.cli_show import draw_view
+
+    game = engine.load("tindahan", players=3)
+    lines = draw_view(game.view(game.new(seed=1), 2))
+    text = "\n".join(lines)
+    assert "{" not in text and '"' not in text
+    header = next(line for line in lines if line.strip().startswith("seat "))
+    assert "hands" in header and "totals" in header
+    assert any(line.strip().startswith("2 (you)") for line in lines)
+    tanuki = engine.load("tanuki-market", players=3)
+    lines = draw_view(tanuki.view(tanuki.new(seed=1), 0))
+    assert any(line.split()[:2] == ["cart", "kinds"] for line in lines)
+    assert [line.split()[0] for line in lines if line.split()[0] in "123"][:3] == ["1", "2", "3"]
