@@ -8,7 +8,9 @@ backend; only the timing fields (``elapsed``, ``actions_per_second``,
 ``games_per_second``) vary.
 
 Backends: one process; a :mod:`multiprocessing` pool (``workers > 1``); or a Dask
-cluster (``cluster="local"`` or a scheduler address).
+cluster (``cluster="local"`` or a scheduler address). Every backend takes its chunks of
+games lazily and keeps only a few in flight, merging each tally as it arrives, so memory
+does not grow with ``n`` (``-n 10000000000000`` starts at once and runs until stopped).
 
 Why Dask rather than Ray: the work is embarrassingly parallel pure-Python chunks with
 small results, which ``Client.submit`` and ``as_completed`` cover completely. Dask's
