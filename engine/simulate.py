@@ -8,7 +8,9 @@ backend; only the timing fields (``elapsed``, ``actions_per_second``,
 ``games_per_second``) vary.
 
 Backends: one process; a :mod:`multiprocessing` pool (``workers > 1``); or a Dask
-cluster (``cluster="local"`` or a scheduler address).
+cluster (``cluster="local"`` or a scheduler address). Every backend takes its chunks of
+games lazily and keeps only a few in flight, merging each tally as it arrives, so memory
+does not grow with ``n`` (``-n 10000000000000`` starts at once and runs until stopped).
 
 Why Dask rather than Ray: the work is embarrassingly parallel pure-Python chunks with
 small results, which ``Client.submit`` and ``as_completed`` cover completely. Dask's
@@ -25,12 +27,17 @@ need, and its wheels often lag new Python releases.
 """
 from __future__ import annotations
 
+import contextlib
 import importlib
+import logging
 import math
+import os
+import signal
 import sys
 import time
+from collections import deque
 from fractions import Fraction
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any, Callable, Iterator, Mapping, Sequence
 
 import spec as _specs
 from spec.common.errors import ConfigError
@@ -202,34 +209,93 @@ def _chunk_args(args: tuple) -> _Tally:
     return _chunk(*args)
 
 
-def _ranges(n: int, size: int) -> list[tuple[int, int]]:
-    return [(i, min(n, i + size)) for i in range(0, n, size)]
+def _ranges(n: int, size: int) -> Iterator[tuple[int, int]]:
+    # lazily: a run of 10**13 games must not build its chunk list before the first game
+    return ((i, min(n, i + size)) for i in range(0, n, size))
+
+
+def useful_workers(workers: int, n: int) -> int:
+    """The number of worker processes worth starting: never more than the games, nor
+    than the machine's cores."""
+    return max(1, min(workers, n, os.cpu_count() or 1))
+
+
+def _quiet_worker() -> None:
+    # Ctrl-C on a terminal reaches the whole process group: the parent stops the pool,
+    # so a worker's own KeyboardInterrupt traceback would only add noise
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _bounded(submit: Callable[[tuple[int, int]], Any], wait: Callable[[Any], _Tally],
+             ranges: Iterator[tuple[int, int]], window: int, n: int,
+             progress: Progress | None) -> _Tally | None:
+    """Run chunks with at most ``window`` in flight, merging each tally as it arrives
+    (tallies are exact sums, so the order of merging does not change the result)."""
+    pending: deque[Any] = deque()
+    total: _Tally | None = None
+    done = 0
+
+    def collect() -> None:
+        nonlocal total, done
+        tally = wait(pending.popleft())
+        if total is None:
+            total = tally
+        else:
+            total.merge(tally)
+        done += tally.n
+        if progress:
+            progress(done, n)
+
+    for rng in ranges:
+        pending.append(submit(rng))
+        while len(pending) >= window or (pending and _ready(pending[0])):
+            collect()
+    while pending:
+        collect()
+    return total
+
+
+def _ready(job: Any) -> bool:
+    ready = getattr(job, "ready", None) or getattr(job, "done", None)
+    return bool(ready and ready())
 
 
 def _run_local(ref: tuple | Game, agents: tuple[str, ...], seed: int, n: int, workers: int,
                progress: Progress | None) -> list[_Tally]:
     if workers <= 1:
         size = max(1, min(500, n // 50 or 1))
-        out = []
-        for start, stop in _ranges(n, size):
-            out.append(_chunk(ref, agents, seed, start, stop))
-            if progress:
-                progress(stop, n)
-        return out
+        total = _bounded(lambda r: _chunk(ref, agents, seed, *r), lambda t: t,
+                         _ranges(n, size), 1, n, progress)
+        return [total] if total is not None else []
     import multiprocessing as mp
 
     method = "fork" if "fork" in mp.get_all_start_methods() else "spawn"
     size = max(1, min(500, n // (workers * 8) or 1))
-    jobs = [(ref, agents, seed, a, b) for a, b in _ranges(n, size)]
-    out = []
-    with mp.get_context(method).Pool(workers) as pool:
-        done = 0
-        for tally in pool.imap(_chunk_args, jobs):
-            out.append(tally)
-            done += tally.n
-            if progress:
-                progress(done, n)
-    return out
+    pool = mp.get_context(method).Pool(workers, initializer=_quiet_worker)
+    try:
+        total = _bounded(lambda r: pool.apply_async(_chunk, (ref, agents, seed, *r)),
+                         lambda job: job.get(), _ranges(n, size), workers * 4, n, progress)
+        pool.close()
+    except BaseException:
+        pool.terminate()
+        raise
+    finally:
+        pool.join()
+    return [total] if total is not None else []
+
+
+@contextlib.contextmanager
+def _sigint_ignored() -> Iterator[None]:
+    """Ignore SIGINT while child processes start (they keep ignoring it), then restore."""
+    try:
+        old = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    except ValueError:  # not the main thread: signals cannot be changed, nor reach us
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, old)
 
 
 def _client(cluster: Any, workers: int) -> tuple[Any, Callable[[], None]]:
@@ -245,8 +311,12 @@ def _client(cluster: Any, workers: int) -> tuple[Any, Callable[[], None]]:
         raise ConfigError(f"cluster must be 'local', 'local-threads' or an address,"
                           f" not {cluster!r}")
     if cluster in ("local", "local-threads"):
-        lc = LocalCluster(n_workers=max(1, workers), threads_per_worker=1,
-                          processes=cluster == "local", dashboard_address=None)
+        # the cluster's own warnings (tasks cancelled, workers killed on Ctrl-C) are not
+        # the user's business: our one line says what happened
+        with _sigint_ignored():  # worker processes inherit it: Ctrl-C is the parent's
+            lc = LocalCluster(n_workers=max(1, workers), threads_per_worker=1,
+                              processes=cluster == "local", dashboard_address=None,
+                              silence_logs=logging.CRITICAL)
         client = Client(lc)
 
         def close() -> None:
@@ -263,21 +333,13 @@ def _client(cluster: Any, workers: int) -> tuple[Any, Callable[[], None]]:
 
 def _run_dask(ref: tuple, agents: tuple[str, ...], seed: int, n: int, workers: int,
               cluster: Any, progress: Progress | None) -> list[_Tally]:
-    from dask.distributed import as_completed
-
     client, close = _client(cluster, workers)
     try:
         size = max(1, min(500, n // 64 or 1))
-        futures = [client.submit(_chunk, ref, agents, seed, a, b, pure=False)
-                   for a, b in _ranges(n, size)]
-        out, done = [], 0
-        for fut in as_completed(futures):
-            tally = fut.result()
-            out.append(tally)
-            done += tally.n
-            if progress:
-                progress(done, n)
-        return out
+        window = max(4, 4 * len(client.scheduler_info().get("workers", ())))
+        total = _bounded(lambda r: client.submit(_chunk, ref, agents, seed, *r, pure=False),
+                         lambda fut: fut.result(), _ranges(n, size), window, n, progress)
+        return [total] if total is not None else []
     finally:
         close()
 
@@ -428,13 +490,15 @@ def render(result: Mapping[str, Any], console: Any) -> None:
     if "pairs" in result:
         _render_compare(result, console)
         return
+    from rich.markup import escape
     from rich.table import Table
 
     opts = ", ".join(f"{k}={v}" for k, v in result["options"].items()) or "defaults"
     head = (f"{result['game']}, {result['players']} players"
             + (f", variant {result['variant']}" if result["variant"] else "")
             + f", {result['n']} games, seed {result['seed']} ({opts})")
-    t = Table(title=head, title_justify="left")
+    console.print(head, markup=False)
+    t = Table()
     for col in ("seat", "agent", "win rate", "95% CI", "mean score", "stdev", "min", "max"):
         t.add_column(col, justify="right" if col not in ("agent",) else "left")
     for s in result["seats"]:
@@ -447,28 +511,53 @@ def render(result: Mapping[str, Any], console: Any) -> None:
     console.print(f"game length: mean {ln['mean']:.1f} actions (stdev {ln['stdev']:.1f},"
                   f" {ln['min']}-{ln['max']}); shared wins: {result['shared_wins']}")
     cov = result["coverage"]
-    c = Table(title=f"clauses fired ({cov['fired']}/{cov['rules']} rule clauses)",
-              title_justify="left")
-    c.add_column("clause")
+    title = _clause_titles(result["game"])
+    console.print(f"clauses fired: {cov['fired']} of the {cov['rules']} rule clauses")
+    c = Table()
+    c.add_column("clause", no_wrap=True)
+    c.add_column("what it says")
     c.add_column("events", justify="right")
     c.add_column("per game", justify="right")
     for k, v in result["clauses"].items():
-        c.add_row(k, str(v), f"{v / result['n']:.2f}")
+        c.add_row(k, escape(title.get(k, "")), str(v), f"{v / result['n']:.2f}")
     console.print(c)
     if cov["never_fired"]:
-        console.print("never fired: " + ", ".join(cov["never_fired"]))
+        console.print("never fired: " + "; ".join(
+            f"{k} ({title[k]})" if title.get(k) else k for k in cov["never_fired"]),
+            markup=False)
     aps = result["actions_per_second"]
     console.print(f"{result['actions']} actions in {result['elapsed']:.2f} s"
                   f" ({aps:,.0f} actions/s, {result['games_per_second']:,.1f} games/s;"
                   f" {result['backend']}, {result['workers']} worker(s))")
 
 
+def _clause_titles(game: str) -> dict[str, str]:
+    """Each clause's short title (its first sentence), for tables that list clause IDs."""
+    from .cli_io import short_title
+
+    try:
+        sp = _specs.get(game)
+    except Exception:  # noqa: BLE001 - a spec that is not registered (tests' toy games)
+        return {}
+    return {c.id: short_title(c.text) for c in sp.clauses}
+
+
+def _question(game: str, option: str) -> str:
+    try:
+        return _specs.get(game).catalogue.option(option).question
+    except Exception:  # noqa: BLE001 - an unregistered spec or option: no question to show
+        return ""
+
+
 def _render_compare(result: Mapping[str, Any], console: Any) -> None:
     from rich.table import Table
 
     n = result["n"]
-    t = Table(title=f"{result['game']} {result['id']} ({result['option']}): {n} deals, seed"
-                    f" {result['seed']}, default {result['default']}", title_justify="left")
+    console.print(f"{result['game']} {result['id']} (option {result['option']}):"
+                  f" {_question(result['game'], result['option'])}", markup=False)
+    console.print(f"{n} deals, seed {result['seed']}, default reading {result['default']}",
+                  markup=False)
+    t = Table()
     for col in ("reading", "win rates", "mean scores", "mean length"):
         t.add_column(col)
     for r in result["per_reading"]:
@@ -476,7 +565,8 @@ def _render_compare(result: Mapping[str, Any], console: Any) -> None:
                   " ".join(f"{w:.0%}" for w in r["win_rates"]),
                   " ".join(f"{s:.1f}" for s in r["mean_scores"]), f"{r['mean_length']:.1f}")
     console.print(t)
-    p = Table(title="against the default reading", title_justify="left")
+    console.print("against the default reading:")
+    p = Table()
     for col in ("reading", "winner differs", "scores differ", "actions differ",
                 "mean score change"):
         p.add_column(col)

@@ -33,7 +33,7 @@ def test_user_errors_print_one_line_and_exit_2(args, needle):
     out = run(*args)
     assert out.returncode == 2
     lines = out.stderr.strip().splitlines()
-    assert len(lines) == 1 and needle in lines[0], out.stderr
+    assert len(lines) == 1 and needle.lower() in lines[0].lower(), out.stderr
     assert "Traceback" not in out.stderr
 
 
