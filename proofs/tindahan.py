@@ -522,3 +522,75 @@ def _check_lemma(ctx: Context, games: int = 60) -> str:
             if not S.round_is_possible(r["tricks"], r["hand_left"], r["placed"], HAND_SIZE):
                 return f"seed {1000 + k}, {n} seats: {r}"
     return ""
+
+
+# --- the empty round: does the rule ever lower a seat? (TIN-A12) ---------------------------
+
+def stay_well_formed(sym: dict[str, Any], fruits: Sequence[int]) -> list[Any]:
+    """Round inputs with sellers staying between rounds (TIN-A10=stay): what stands on the
+    stalls may come from earlier rounds, so a seat may own sellers it did not place this
+    round; still at most nine a seat (TIN-A7's default), sellers only on stalls in play."""
+    n = len(sym["tricks"])
+    out = [S.round_is_possible(sym["tricks"], sym["hand_left"], sym["placed"], HAND_SIZE),
+           z3.Or(*[sym["cart"] == f for f in fruits])]
+    for f, row in enumerate(sym["stalls"]):
+        out += [c == 0 for c in row] if f not in fruits else between(row, 0, SELLERS)
+    for i in range(n):
+        standing = z3.Sum([row[i] for row in sym["stalls"]])
+        out += [standing <= SELLERS, sym["placed"][i] <= standing]
+    return out
+
+
+def _lowered_text(m: z3.ModelRef, sym: dict[str, Any], p: dict[str, Any]) -> str:
+    base, final = value(m, p["base"]), value(m, p["final"])
+    low = [i for i, (b, f) in enumerate(zip(base, final)) if f < b]
+    stalls = "; ".join(f"{FRUITS[f]} {value(m, row)}" for f, row in enumerate(sym["stalls"])
+                       if any(value(m, row)))
+    return (f"{len(base)} seats, tricks {value(m, sym['tricks'])}, cards left"
+            f" {value(m, sym['hand_left'])}, placed this round {value(m, sym['placed'])},"
+            f" sellers standing {stalls}, trump {FRUITS[value(m, sym['cart'])]}: before the"
+            f" rule {base}, after {final}; seat(s) {low} lowered")
+
+
+def never_lowers(ctx: Context, among: str, stay: bool) -> Outcome:
+    """final >= base for every seat, 3-5 seats, the empty-round rule read as ``among``."""
+    options = {"empty-round-among": among,
+               "sellers-between-rounds": "stay" if stay else "return"}
+    for n in PLAYERS:
+        score = score_options(n, options)
+        sym = symbolic_round(f"n{n}", n)
+        p = parts(sym, score)
+        fruits = list(range(n))  # which fruits leave does not matter: stalls are alike
+        given = stay_well_formed(sym, fruits) if stay else well_formed(sym, fruits)
+        out = prove(ctx, z3.And(*[f >= b for f, b in zip(p["final"], p["base"])]), given,
+                    decode=lambda m, sym=sym, p=p: _lowered_text(m, sym, p))
+        if out.status != PROVED:
+            return out
+    return Outcome(PROVED, f"for 3, 4 and 5 seats, empty-round-among={among}, sellers"
+                   f" {'staying' if stay else 'going back'} between rounds")
+
+
+@SUITE.prop("TIN-P10", ("TIN-6.11", "TIN-2.5", "TIN-6.13"),
+            """With the sellers going back after every round (TIN-A10's default), the
+            empty-round rule read as empty-round-among=played never lowers a seat's round
+            score (a finding: it can, when every seat that played ends the round below the
+            empty seat's own hand penalty).""", kind="question")
+def played_lowers_with_return(ctx: Context) -> Outcome:
+    return never_lowers(ctx, "played", stay=False)
+
+
+def _stay_prop(ident: str, among: str, verdict: str) -> None:
+    @SUITE.prop(ident, ("TIN-6.11", "TIN-7.3"),
+                f"""With the sellers staying on the stalls between rounds, the empty-round
+                rule read as empty-round-among={among} never lowers a seat's round score
+                ({verdict}).""",
+                kind="question")
+    def check(ctx: Context) -> Outcome:
+        return never_lowers(ctx, among, stay=True)
+
+
+_stay_prop("TIN-P11", "played", "it can: an empty seat's own majorities are not compared")
+_stay_prop("TIN-P12", "others", "it can, when the empty seat owns the best score")
+_stay_prop("TIN-P13", "all", "the default reading; it cannot: the seat's own score is"
+           " among those compared")
+_stay_prop("TIN-P14", "at-least", "it cannot, by construction")

@@ -238,6 +238,22 @@ OPTIONS = (
         "this is the rulebook being specified; the other edition's table is kept as a "
         "reading",
         kind="contradiction", found_by="comparing editions"),
+    Option(
+        "TIN-A12", "empty-round-among", ("TIN-6.11", "TIN-7.3"), SCORING,
+        "Among which seats is 'the best-scoring player of that round' sought, the score an "
+        "empty-round seat is levelled with? With sellers staying on the stalls an empty "
+        "seat can own majorities from earlier rounds, and then the choice can lower it.",
+        (R("played", "the best round score among the seats not in an empty round"),
+         R("others", "the best round score among all the other seats, empty ones included "
+                     "(as scored before the rule)"),
+         R("all", "the best round score of all seats, the seat's own included"),
+         R("at-least", "the best among the seats that played, or the seat's own score if "
+                       "that is higher: the rule only ever raises")),
+        "all",
+        "the text leaves no seat out; counting the seat's own score too, it ends level with "
+        "the round's best and never below its own score (proved, TIN-P13), whereas leaving "
+        "empty seats out can lower one even with sellers going back (TIN-P10, TIN-P11)",
+        affects=("scores", "winner")),
 )
 
 CATALOGUE = Catalogue("TIN", CLAUSES, OPTIONS)

@@ -1,0 +1,60 @@
+"""Tindahan rule fidelity, second pass: the empty round's 'best-scoring player' (TIN-A12),
+the trump-stall tie (TIN-A3), the scoring example's seat count and the clauses that state
+what the engine does without a rulebook sentence (TIN-3.8, TIN-3.9, TIN-6.14)."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import z3
+from hypothesis import given
+from hypothesis import strategies as st
+
+import spec
+from engine.scenario import replay
+from spec.tindahan.scoring import round_parts
+
+WITNESSES = Path(spec.package_dir("tindahan")) / "witnesses"
+AMONG = ("played", "others", "all", "at-least")
+
+
+@pytest.mark.parametrize("among,round_two", [
+    ("all", [10, 4, 5, 15, 15]), ("played", [10, 4, 5, 10, 10]),
+    ("others", [10, 4, 5, 15, 14]), ("at-least", [10, 4, 5, 14, 15])])
+def test_empty_round_witness_under_each_reading(among, round_two):
+    """Seats 3 and 4 own 14 and 15 points of standing sellers in an empty round 2."""
+    r = replay(WITNESSES / "TIN-A12.json", options={"empty-round-among": among})
+    assert r.error is None
+    assert list(r.state.rounds[1]) == round_two
+
+
+@st.composite
+def rounds(draw):
+    n = draw(st.integers(3, 5))
+    ints = lambda lo, hi: st.lists(st.integers(lo, hi), min_size=n, max_size=n)  # noqa: E731
+    stalls = [draw(ints(0, 4)) for _ in range(5)]
+    placed = [draw(st.integers(0, sum(row[i] for row in stalls))) for i in range(n)]
+    return draw(ints(0, 4)), draw(ints(0, 10)), stalls, draw(st.integers(0, 4)), placed
+
+
+@given(rounds(), st.sampled_from(AMONG))
+def test_empty_round_readings_run_on_ints_and_z3_alike(data, among):
+    tricks, hands, stalls, trump, placed = data
+    want = round_parts(tricks, hands, stalls, trump, placed, empty_among=among)["final"]
+    t = [z3.Int(f"t{i}") for i in range(len(tricks))]
+    got = round_parts(t, hands, stalls, trump, placed, empty_among=among)["final"]
+    subst = [(a, z3.IntVal(b)) for a, b in zip(t, tricks)]
+    assert [z3.simplify(z3.substitute(g, *subst)).as_long() for g in got] == want
+
+
+@given(rounds())
+def test_only_all_and_at_least_never_lower(data):
+    """TIN-P13 and TIN-P14 on ints; 'all' is the default."""
+    parts = {a: round_parts(*data, empty_among=a) for a in AMONG}
+    for among in ("all", "at-least"):
+        assert all(f >= b for f, b in zip(parts[among]["final"], parts[among]["base"]))
+    # with one empty seat, not above the best seat that played, 'all' agrees with 'played'
+    p = parts["played"]
+    empty = [i for i, e in enumerate(p["empty"]) if e]
+    if len(empty) == 1 and p["base"][empty[0]] <= p["best"][empty[0]]:
+        assert parts["all"]["final"] == p["final"]
