@@ -37,6 +37,10 @@ CLAUSES = (
     C("TIN-2.4", "The cards in play are shuffled and all dealt out, ten to each seat.",
       SETUP),
     C("TIN-2.5", "Every seat starts with its nine sellers beside it.", SETUP),
+    C("TIN-2.6", "The first dealer is fixed by the set-up; when the set-up names none, the "
+                 "seed draws one.", SETUP, kind="assumption",
+      source="the rulebook names who starts relative to the dealer but never who deals "
+             "first; any seat will do, and a draw favours none (as BAS-2.1 in Bastos!)"),
     # --- gameplay --------------------------------------------------------------------
     C("TIN-3.1", "The seat to the dealer's left starts the first trick of a round.", PLAY),
     C("TIN-3.2", "The starting seat of a trick either plays a card or drives the cart to "
@@ -103,6 +107,11 @@ CLAUSES = (
                   "the order does not change any sum.", SCORING),
     C("TIN-6.13", "A stall with no seller gives no points.", SCORING, kind="assumption",
       source="implicit: there is nobody to give them to"),
+    C("TIN-6.14", "A trick is worth 2 points whatever it holds, even a single card when "
+                  "every other seat placed a seller instead of playing.", SCORING,
+      kind="assumption",
+      source="TIN-6.2 counts tricks, not cards, and a trick ends once every seat has had "
+             "its chance to play (TIN-3.5), whether it played or not"),
     # --- next round and game end ------------------------------------------------------
     C("TIN-7.1", "After the scoring the next round is played; the dealer's role, and with "
                  "it the first start, passes one seat to the left.", EXAMPLE),
@@ -158,8 +167,13 @@ OPTIONS = (
          R("each", "every tied seat gets its share of 5+2 plus the whole extra point"),
          R("none", "a tie has no majority holder, so no extra point is given")),
         "split",
-        "read as a trump stall worth 6 for first, a tie shares first plus second as on "
-        "any stall; this is also how the Japanese edition's 6/3 table splits a tie"),
+        "TIN-6.6 says the seat holding the majority at the trump stall scores one point "
+        "more there; seats tied for the most sellers all hold that majority, and the tie "
+        "rule that follows (TIN-6.7) shares 'the first- and second-place points', which at "
+        "the trump stall are 6 and 2; the singular 'holder' describes the usual case rather "
+        "than ruling ties out. So two tied seats get 8/2 = 4 each (none would give 7/2 = 3, "
+        "as on a plain stall, making the trump stall worth nothing extra in a tie); the "
+        "Japanese edition's 6/3 table shares a tie the same way, first plus second"),
     Option(
         "TIN-A4", "second-after-tie", ("TIN-6.7", "TIN-6.8", "TIN-6.10"), SCORING,
         "After a tie for first has shared the first- and second-place points, does the "

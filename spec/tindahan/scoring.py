@@ -115,7 +115,8 @@ def _stall(counts: Sequence[Num], is_trump: Any, *options: str) -> list[Num]:
 
 
 def card_points(tricks: Num, hand_left: Num) -> Num:
-    """TIN-6.2 and TIN-6.3: +2 a trick won, -1 a card still held."""
+    """TIN-6.2 and TIN-6.3: +2 a trick won (TIN-6.14: however few cards it holds), -1 a
+    card still held."""
     return 2 * tricks - hand_left
 
 

@@ -58,3 +58,50 @@ def test_only_all_and_at_least_never_lower(data):
     empty = [i for i, e in enumerate(p["empty"]) if e]
     if len(empty) == 1 and p["base"][empty[0]] <= p["best"][empty[0]]:
         assert parts["all"]["final"] == p["final"]
+
+
+def test_trump_tie_default_gives_two_tied_seats_four():
+    """TIN-A3: the tie of two on the trump stall; the register's reason quotes these."""
+    got = {v: replay(WITNESSES / "TIN-A3.json", options={"trump-tie": v}).state.rounds[-1]
+           for v in ("split", "each", "none")}
+    stall = {v: [p - q for p, q in zip(pts, got["none"])] for v, pts in got.items()}
+    assert stall["split"][1:] == [1, 1] and stall["each"][1:] == [1, 1]
+    from spec.tindahan.scoring import stall_points
+    assert stall_points([0, 1, 1], True) == [0, 4, 4]
+    assert stall_points([0, 1, 1], True, trump_tie="none") == [0, 3, 3]
+    assert stall_points([0, 1, 1], False) == [0, 3, 3]
+
+
+def test_a_set_up_without_bananas_is_described_as_it_is():
+    """TIN-2.1: hands with no banana name the other fruits, not a banana they lack."""
+    import engine
+    g = engine.load("tindahan", players=3)
+    hands = [["L1", "M1", "P1", "L2", "M2", "P2", "L3", "M3", "P3", "L4"], None, None]
+    with pytest.raises(engine.SetupError, match=r"3 fruits besides bananas \(L, M, P\);"
+                                                r" bananas are always in play"):
+        g.new(seed=1, setup={"hands": hands})
+
+
+def test_first_dealer_comes_from_the_seed_or_the_set_up():
+    """TIN-2.6: no rulebook sentence names the first dealer."""
+    import engine
+    g = engine.load("tindahan", players=5)
+    assert len({g.new(seed=k).dealer for k in range(30)}) == 5
+    assert g.new(seed=4, setup={"dealer": 2}).dealer == 2
+    assert g.spec.catalogue["TIN-2.6"].kind == "assumption"
+
+
+def test_a_one_card_trick_is_worth_two():
+    """TIN-6.14: the leader's lone card, every other seat placing a seller, wins 2 points."""
+    import engine
+    g = engine.load("tindahan", players=3)
+    hands = [["B10", "B1", "B2", "B3", "B4", "B5", "B6", "B7", "B8", "B9"], None, None]
+    s = g.new(seed=2, setup={"dealer": 2, "hands": hands})
+    for a in ("p0: play B10", "p1: seller", "p2: seller"):
+        s, events = g.step(s, a)
+    won = next(e for e in events if e.rule == "TIN-4.4")
+    assert won.data["seat"] == 0 and won.data["trick"] == ["B10"]
+    assert s.tricks_won == (1, 0, 0)
+    from spec.tindahan.game import round_points
+    parts = round_points(g.config, s)
+    assert parts["cards"][0] - parts["cards"][1] == 2 + (len(s.hands[1]) - len(s.hands[0]))
