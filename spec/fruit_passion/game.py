@@ -199,8 +199,10 @@ def _next_pair(cfg: Config, s: FruitState, events: list[Event], stacks: tuple,
     if not left or not right:
         return _game_over(cfg, s._replace(drawn=(), stacks=stacks, discard=discard), events,
                           "both decks are empty")
-    events.append(_ev("FRP-8.2", "draws {left} (left) and {right} (right)",
-                      {"left": left[0], "right": right[0]}))
+    events.append(_new(Event, ("FRP-8.2", "draws {left} (left) and {right} (right)",
+                               {"left": left[0], "right": right[0]}, 0,
+                               "draws two cards, left and right (FRP-3.6: unseen by"
+                               " spectators)")))
     return _new(FruitState, ("pair", 0, (left[1:], right[1:]), discard, (left[0], right[0]),
                              False, False, stacks, s.box, s.rng)), events
 
@@ -652,7 +654,7 @@ class FruitPassionSpec(GameSpec):
             slots += [(d, i) for i in range(len(d))]
         slots += [(box, i) for i in range(len(box))]
         slots += [(pile, i) for i in range(len(pile) - 1)]
-        if not (cfg.extra.solo or state.from_discard or seat == state.turn):
+        if not (state.from_discard or (seat is not None and seat == state.turn)):
             slots += [(drawn, i) for i in range(len(drawn))]
         if state.phase != "over":
             for mine in stacks:
