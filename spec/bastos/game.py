@@ -632,6 +632,10 @@ def _tricks_view(cfg: Config, s: BastosState, value, seat):
 
 
 class BastosSpec(GameSpec):
+    def refusal_rule(self, cfg: Config, state: BastosState, reason: str) -> str | None:
+        """After the last round, the rule that fixes the number of rounds."""
+        return "BAS-2.2" if reason == "over" else None
+
     def derive(self, cfg: Config) -> Rules:
         o = cfg.options
         n = cfg.players

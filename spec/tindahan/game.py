@@ -505,6 +505,10 @@ class TindahanSpec(GameSpec):
             supply=(SELLERS,) * n, placed=(0,) * n, totals=st["totals"], rounds=(),
             rng=st["rng"])
 
+    def refusal_rule(self, cfg: Config, state: TinState, reason: str) -> str | None:
+        """After the last round, the game end; out of turn, the order of play."""
+        return {"over": "TIN-8.1", "turn": "TIN-3.4"}.get(reason)
+
     def scores(self, cfg: Config, state: TinState) -> list[int]:
         return list(state.totals)
 
