@@ -84,7 +84,9 @@ CLAUSES: tuple[Clause, ...] = (
       " the trick aside removes its cards from the round, not the changes its players"
       " made.", S_COLOUR, kind="assumption",
       source="the rulebook describes the all-Bastos! trick as one in which every player in"
-             " turn changes a value, before the trick is set aside, and names nothing to undo"),
+             " turn changes a value, before the trick is set aside, and names nothing to undo."
+             " Rival reading, not taken: setting the trick aside undoes everything it caused,"
+             " its value changes included"),
     C("BAS-6.6", "The winner keeps the trick face down (nobody may look at won tricks until"
       " the round is over) and leads the next trick.", S_TRICK),
     # 7 value changes

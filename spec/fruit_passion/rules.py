@@ -80,7 +80,10 @@ CLAUSES: tuple[Clause, ...] = (
     C("FRP-3.6", "A card drawn from the deck is seen by its drawer alone until it is played"
       " or discarded (both face up); a card taken from the discard pile was already seen"
       " by everyone.", S_PLAY, kind="assumption",
-      source="the rulebook does not say the drawn card is shown; it is shown once placed"),
+      source="the rulebook does not say the drawn card is shown; it is shown once placed."
+      " Rival reading, not taken: a card drawn from the deck is shown to all at once, as"
+      " it must be placed face up either way; in the one-player variant the pair is its"
+      " drawer's alone as well (a spectator sees two cards drawn)"),
     C("FRP-3.7", "Actions: draw deck, draw discard, play, discard; in the one-player"
       " variant play left, play right, discard both.", S_PLAY, kind="setting"),
     # 4 stacks

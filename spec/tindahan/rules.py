@@ -111,13 +111,16 @@ CLAUSES = (
                   "every other seat placed a seller instead of playing.", SCORING,
       kind="assumption",
       source="TIN-6.2 counts tricks, not cards, and a trick ends once every seat has had "
-             "its chance to play (TIN-3.5), whether it played or not"),
+             "its chance to play (TIN-3.5), whether it played or not. Rival reading, not "
+             "taken: a trick needs cards from several seats, so a lone card earns nothing"),
     # --- next round and game end ------------------------------------------------------
     C("TIN-7.1", "After the scoring the next round is played; the dealer's role, and with "
                  "it the first start, passes one seat to the left.", EXAMPLE),
     C("TIN-7.2", "Each new round the cards in play are shuffled and dealt again, ten to "
                  "each seat, and the trick counts start at nothing.", EXAMPLE,
-      kind="assumption", source="a new round repeats the shuffle and deal of the set-up"),
+      kind="assumption", source="a new round repeats the shuffle and deal of the set-up. "
+      "Rival reading, not taken: the unplayed hands are kept and topped up; the scoring "
+      "already charged every card left in hand, so keeping them would count them twice"),
     C("TIN-7.3", "What else goes back to the set-up between rounds (the sellers on the "
                  "stalls, the cart) is not said; see the options sellers-between-rounds "
                  "and cart-start.", EXAMPLE, kind="gap"),

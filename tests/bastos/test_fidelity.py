@@ -109,3 +109,15 @@ def test_new_readings_on_the_fast_path_and_the_rules(trick, no_winner, literal):
             assert base == 0 and own[0] and followers and all(own[i] for i in followers)
             assert got == (scoring.SET_ASIDE if no_winner == "set-aside"
                            else max(followers, key=lambda i: ranks[i]))
+
+
+def test_acting_after_the_last_round_cites_the_round_count():
+    import engine
+    g = engine.load("bastos", players=3)
+    s = g.new(seed=1)
+    while not g.is_over(s):
+        s = g.apply(s, g.legal_actions(s)[0])
+    with pytest.raises(engine.IllegalAction) as info:
+        g.step(s, "play B1")
+    assert info.value.rule == "BAS-2.2"
+    assert "Rival reading, not taken" in spec.get("bastos").catalogue["BAS-6.7"].source

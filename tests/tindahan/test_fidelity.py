@@ -105,3 +105,25 @@ def test_a_one_card_trick_is_worth_two():
     from spec.tindahan.game import round_points
     parts = round_points(g.config, s)
     assert parts["cards"][0] - parts["cards"][1] == 2 + (len(s.hands[1]) - len(s.hands[0]))
+
+
+def test_refusals_cite_the_turn_order_and_the_game_end():
+    """Out of turn: TIN-3.4; after the last round: TIN-8.1 (not the move's own clause)."""
+    import engine
+    g = engine.load("tindahan", players=3)
+    s = g.new(seed=5, setup={"dealer": 2})
+    with pytest.raises(engine.IllegalAction) as info:
+        g.step(s, engine.Action(1, "play", (s.hands[1][0],)))
+    assert info.value.rule == "TIN-3.4"
+    while not g.is_over(s):
+        s = g.apply(s, g.legal_actions(s)[0])
+    with pytest.raises(engine.IllegalAction) as info:
+        g.step(s, "seller")
+    assert info.value.rule == "TIN-8.1" and "over" in info.value.message
+
+
+def test_assumptions_with_a_rival_name_it():
+    """Issue 24: a clause that settles a question a rival reading also answers says so."""
+    cat = spec.get("tindahan").catalogue
+    for clause in ("TIN-6.14", "TIN-7.2"):
+        assert "Rival reading, not taken" in cat[clause].source
