@@ -74,3 +74,19 @@ def test_a_reading_the_main_witness_cannot_part_brings_its_own(monkeypatch):
                         lambda game, opt, value: amb.witness_path(game, opt).with_name("none"))
     (bare,) = register("TIN-A3")
     assert bare["agreeing"] == ["each"] and not bare["parts_ways"]
+
+
+@pytest.mark.skipif("tindahan" not in engine.games(), reason="tindahan not registered")
+def test_search_finds_a_witness_parting_every_reading_from_the_default():
+    """TIN-A9 has three readings: the found scenario parts both others from the default."""
+    from engine.ambiguities import _differences, outcome
+    from engine.scenario import replay
+    from engine.witness import search
+
+    found = search("tindahan", "TIN-A9", tries=40)
+    assert "stays at step" in found["description"]
+    assert "dealer-chooses at step" in found["description"]
+    outs = {v: outcome(replay(found, options={"cart-start": v}))
+            for v in ("bananas", "stays", "dealer-chooses")}
+    for other in ("stays", "dealer-chooses"):
+        assert _differences({"bananas": outs["bananas"], other: outs[other]}), other
