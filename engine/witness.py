@@ -2,7 +2,8 @@
 
 The same seed and the same choices are played under the default reading and under each
 other one; once every other reading has parted from the default (the legal actions, the
-events or the scores differ) the search ends. Hypothesis then shrinks the (seed, choices) pair, so the stored witness is short.
+events or the scores differ) the search ends. Hypothesis then shrinks the (seed, choices)
+pair, so the stored witness is short.
 """
 from __future__ import annotations
 

@@ -71,8 +71,9 @@ def trick_winner(fruits: Sequence[Num], ranks: Sequence[Num], own: Sequence[Bool
     (``no-winner=set-aside``; ``no-winner=highest-follower``: the highest card of the led
     fruit after the leader's, its player's own colour notwithstanding), BAS-A12
     (``follow-own=literal``: when a led Bastos! colour is followed by everyone, the
-    highest follower takes it even if it is its own colour) and BAS-A10 (``own-colour-overlap=trick-rule``: a trick of
-    Bastos! cards only that BAS-6.3 or BAS-6.4 also describes goes by that rule).
+    highest follower takes it even if it is its own colour) and BAS-A10
+    (``own-colour-overlap=trick-rule``: a trick of Bastos! cards only that BAS-6.3 or
+    BAS-6.4 also describes goes by that rule).
     """
     n = len(fruits)
     led = fruits[0]
