@@ -1,7 +1,10 @@
 """The ambiguity register: every option of every game, its readings and its witness.
 
 A witness is a scenario stored beside the game's spec (``witnesses/<ID>.json``); replaying
-it under each reading must give a different outcome, or the entry is not an ambiguity.
+it under each reading must give an outcome that differs from the default reading's, or the
+entry is not an ambiguity. Where one scenario cannot part every reading from the default
+(three readings, two of which agree on any one situation), a reading carries its own
+witness, ``witnesses/<ID>.<value>.json``, on which it parts ways from the default.
 """
 from __future__ import annotations
 
@@ -19,6 +22,15 @@ REGISTER_KINDS = ("ambiguity", "gap", "contradiction", "settled", "setting")
 
 def witness_path(game: str, option: Option) -> Path:
     return _specs.package_dir(game) / "witnesses" / f"{option.id}.json"
+
+
+def reading_witness_path(game: str, option: Option, value: str) -> Path:
+    """The witness of one reading, for when the entry's own witness cannot part it."""
+    return _specs.package_dir(game) / "witnesses" / f"{option.id}.{value}.json"
+
+
+def _shown(path: Path) -> str:
+    return str(path.relative_to(path.parents[3]))
 
 
 def outcome(r: Replay) -> dict[str, Any]:
@@ -40,6 +52,25 @@ def _differences(outcomes: dict[str, dict[str, Any]]) -> list[str]:
     values = list(outcomes.values())
     keys = ("refused_at", "legal", "events", "scores", "winners", "over")
     return [k for k in keys if any(v[k] != values[0][k] for v in values[1:])]
+
+
+def apart_from_default(game: str, opt: Option, main: Path,
+                       outs: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
+    """For each reading other than the default: the witness that parts it from the default
+    (the entry's own, else the reading's own file) and in what they differ there."""
+    out: dict[str, dict[str, Any]] = {}
+    for r in opt.readings:
+        if r.value == opt.default:
+            continue
+        differs = _differences({opt.default: outs[opt.default], r.value: outs[r.value]})
+        path = main
+        own = reading_witness_path(game, opt, r.value)
+        if not differs and own.exists():
+            path = own
+            differs = _differences({v: outcome(replay(own, options={opt.name: v}))
+                                    for v in (opt.default, r.value)})
+        out[r.value] = {"witness": _shown(path), "differs_in": differs}
+    return out
 
 
 def impact(game: str, opt: Option, n: int, seed: int = 0) -> dict[str, Any]:
@@ -67,14 +98,17 @@ def entry(game: str, opt: Option, replay_witness: bool = True,
         "found_by": opt.found_by, "settled_by": opt.settled_by,
         "variants": list(opt.variants) if opt.variants is not None else None,
         "clause_texts": {c: sp.catalogue[c].text for c in opt.clauses if c in sp.catalogue},
-        "witness": str(path.relative_to(path.parents[3])) if path.exists() else None,
+        "witness": _shown(path) if path.exists() else None,
     }
     if replay_witness and path.exists():
         outs = {r.value: outcome(replay(path, options={opt.name: r.value}))
                 for r in opt.readings}
         data["outcomes"] = outs
         data["differs_in"] = _differences(outs)
-        data["parts_ways"] = bool(data["differs_in"])
+        data["apart"] = apart_from_default(game, opt, path, outs)
+        data["agreeing"] = [v for v, a in data["apart"].items() if not a["differs_in"]]
+        # every reading must leave the default somewhere, not merely some pair of readings
+        data["parts_ways"] = bool(data["differs_in"]) and not data["agreeing"]
     if impact_games:
         data["impact"] = impact(game, opt, impact_games)
     return data
@@ -130,8 +164,12 @@ def render(entries: list[dict[str, Any]], console: Any) -> None:
             console.print("    witness: [red]none[/red]")
         elif "parts_ways" in e:
             verdict = (f"readings part ways in {', '.join(e['differs_in'])}" if e["parts_ways"]
-                       else "[red]readings agree[/red]")
+                       else "[red]readings agree with the default: "
+                       + ", ".join(e.get("agreeing") or ["all"]) + "[/red]")
             console.print(f"    witness: {e['witness']}: {verdict}")
+            for value, a in e.get("apart", {}).items():
+                if a["witness"] != e["witness"]:
+                    console.print(f"    witness of {value}: {a['witness']}")
         for value, v in e.get("impact", {}).get("readings", {}).items():
             console.print(f"    impact of {value}: winner changes in"
                           f" {100 * v['winner_differs']:.0f}%, scores in"

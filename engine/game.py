@@ -196,15 +196,17 @@ class Game:
             return IllegalAction(spec.notation_rule,
                                  f"there is no seat {act.player} in a {self.players}-player game")
         if self.is_over(state):
-            return IllegalAction(mv.rule, "the game is over")
+            return IllegalAction(spec.refusal_rule(cfg, state, "over") or mv.rule,
+                                 "the game is over")
         if state.phase not in mv.phases:
-            return IllegalAction(mv.rule, f"'{act.name}' is not possible now"
-                                          f" (phase: {state.phase})")
+            return IllegalAction(spec.refusal_rule(cfg, state, "phase") or mv.rule,
+                                 f"'{act.name}' is not possible now (phase: {state.phase})")
         actors = sorted(mv.actors(cfg, state))
         if act.player not in actors:
             who = ", ".join(map(str, actors)) if actors else "none"
-            return IllegalAction(mv.rule, f"seat {act.player} may not {act.name} now"
-                                          f" (seats that may: {who})")
+            return IllegalAction(spec.refusal_rule(cfg, state, "turn") or mv.rule,
+                                 f"seat {act.player} may not {act.name} now"
+                                 f" (seats that may: {who})")
         for g in mv.guards:
             if not g.ok(cfg, state, act):
                 return IllegalAction(g.rule, g.why(cfg, state, act))

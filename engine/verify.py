@@ -25,8 +25,10 @@ def _ambiguities() -> list[dict[str, Any]]:
     for e in register():
         t0 = time.perf_counter()
         ok = bool(e.get("parts_ways"))
-        result = (f"readings part ways ({', '.join(e['differs_in'])})" if ok else
-                  "no witness" if not e.get("witness") else "readings agree on the witness")
+        result = (f"every reading parts from the default ({', '.join(e['differs_in'])})"
+                  if ok else "no witness" if not e.get("witness") else
+                  "on its witness the default agrees with "
+                  + ", ".join(e.get("agreeing") or ["every reading"]))
         rows.append({"game": e["game"], "check": f"ambiguity {e['id']}", "ok": ok,
                      "result": result, "seconds": round(time.perf_counter() - t0, 3)})
     return rows

@@ -1,8 +1,9 @@
-"""Automatic witness search: random play under two readings until they part ways.
+"""Automatic witness search: random play under the readings until they part ways.
 
-The same seed and the same choices are played under the default reading and under another
-one; the first step where the legal actions, the events or the scores differ ends the
-search. Hypothesis then shrinks the (seed, choices) pair, so the stored witness is short.
+The same seed and the same choices are played under the default reading and under each
+other one; once every other reading has parted from the default (the legal actions, the
+events or the scores differ) the search ends. Hypothesis then shrinks the (seed, choices)
+pair, so the stored witness is short.
 """
 from __future__ import annotations
 
@@ -53,18 +54,27 @@ def first_divergence(games: list[Game], seed: int, choices: list[int],
 
 
 def search(game: str, option: str, value: str | None = None, *, players: int | None = None,
-           variant: str | None = None, tries: int = 300) -> dict[str, Any]:
-    """A short scenario on which ``option`` = default and = ``value`` part ways."""
+           variant: str | None = None, tries: int = 300,
+           options: dict[str, str] | None = None) -> dict[str, Any]:
+    """A short scenario on which ``option`` = default parts ways from ``option`` = ``value``,
+    or, without ``value``, from every other reading (what the register requires of a
+    witness). ``options`` hold other options fixed (e.g. a setting a reading needs)."""
     sp = _specs.get(game)
     opt = sp.catalogue.option(option)
-    other = value or next(v for v in opt.values if v != opt.default)
+    others = [value] if value else [v for v in opt.values if v != opt.default]
     if variant is None and opt.variants:
         variant = opt.variants[0]
-    games = [load(game, players=players, variant=variant, options={opt.name: v})
-             for v in (opt.default, other)]
+    fixed = {k: v for k, v in (options or {}).items() if k != opt.name}
+
+    def loaded(v: str) -> Game:
+        return load(game, players=players, variant=variant, options={**fixed, opt.name: v})
+
+    default = loaded(opt.default)
+    pairs = [[default, loaded(v)] for v in others]
 
     def diverges(example: tuple[int, list[int]]) -> bool:
-        return first_divergence(games, example[0], example[1]) is not None
+        return all(first_divergence(pair, example[0], example[1]) is not None
+                   for pair in pairs)
 
     strategy = st.tuples(st.integers(0, 10_000), st.lists(st.integers(0, 40), max_size=400))
     try:
@@ -73,10 +83,16 @@ def search(game: str, option: str, value: str | None = None, *, players: int | N
                                                suppress_health_check=list(HealthCheck)))
     except NoSuchExample:
         raise ConfigError(f"no witness found for {opt.id} in {tries} random games") from None
-    found = first_divergence(games, seed, choices)
-    assert found is not None
-    return {"game": game, "players": games[0].players, "variant": variant, "seed": seed,
-            "actions": list(found.actions),
-            "description": f"{opt.id}: {opt.name}={opt.default} and {opt.name}={other}"
-                           f" part ways at step {found.step} ({found.what});"
-                           " found by random play and shrinking"}
+    found = [first_divergence(pair, seed, choices) for pair in pairs]
+    assert all(f is not None for f in found)
+    last = max(found, key=lambda f: f.step)  # type: ignore[union-attr]
+    apart = "; ".join(f"{v} at step {f.step} ({f.what})"  # type: ignore[union-attr]
+                      for v, f in zip(others, found))
+    out: dict[str, Any] = {"game": game, "players": default.players, "variant": variant,
+                           "seed": seed}
+    if fixed:
+        out["options"] = fixed
+    out["actions"] = list(last.actions)
+    out["description"] = (f"{opt.id}: {opt.name}={opt.default} parts ways from {apart};"
+                          " found by random play and shrinking")
+    return out

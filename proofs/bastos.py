@@ -423,7 +423,8 @@ def reveal_examples(ctx: Context) -> Outcome:
             would break it: a led 11 would tie a trump 1.)""")
 def memo_sound(ctx: Context) -> Outcome:
     count = 0
-    for n, tid, una in itertools.product(PLAYERS, (False, True), (False, True)):
+    for n, tid, (una, unf) in itertools.product(PLAYERS, (False, True),
+                                                ((False, False), (True, False), (False, True))):
         def trick(tag: str) -> tuple[list[Any], list[Any], Any]:
             return ([z3.Int(f"{tag}f{p}") for p in range(n)],
                     [z3.Int(f"{tag}r{p}") for p in range(n)], z3.Int(f"{tag}t"))
@@ -440,11 +441,13 @@ def memo_sound(ctx: Context) -> Outcome:
                 given += [(fa[p] == fa[q]) == (fb[p] == fb[q]),
                           (ra[p] < ra[q]) == (rb[p] < rb[q]),
                           (ra[p] == ra[q]) == (rb[p] == rb[q])]
-        wa = S.trick_winner(fa, ra, own, ta, trump_is_discard=tid, unbeatable_aside=una)
-        wb = S.trick_winner(fb, rb, own, tb, trump_is_discard=tid, unbeatable_aside=una)
+        flags = {"trump_is_discard": tid, "unbeatable_aside": una,
+                 "unbeatable_follower": unf}
+        wa = S.trick_winner(fa, ra, own, ta, **flags)
+        wb = S.trick_winner(fb, rb, own, tb, **flags)
         out = prove(ctx, wa == wb, given)
         if out.status != PROVED:
-            out.detail = f"{n} seats, flags {tid}/{una}: {out.detail}"
+            out.detail = f"{n} seats, flags {flags}: {out.detail}"
             return out
         count += 1
     return Outcome(PROVED, f"the answer depends only on the pattern of equal fruits, the"

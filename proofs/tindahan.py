@@ -464,35 +464,61 @@ def cart_example(ctx: Context) -> Outcome:
         ("TIN-3.2", "TIN-3.3", "TIN-5.1", "TIN-4.2", "TIN-4.4"), setup=setup, over=True))
 
 
-@SUITE.prop("TIN-P8", ("TIN-6.1", "TIN-6.2", "TIN-6.3", "TIN-3.4", "TIN-6.4", "TIN-6.6"),
-            """The rulebook's scoring example (A: 3 tricks, 5 cards left; B: 4 tricks, no
-            card left; C: 2 tricks, 7 cards left; stalls as described; 9, 8, 8 points) adds
-            up under the scoring code, but can it arise in play? A finding: it cannot.""",
-            kind="question")
-def scoring_example(ctx: Context) -> Outcome:
-    tricks, hand_left = [3, 4, 2], [5, 0, 7]
-    stalls = [[3, 0, 2], [0, 0, 0], [2, 0, 2], [0, 0, 0], [0, 0, 0]]  # B L M P D
+EXAMPLE_TRICKS, EXAMPLE_HANDS = [3, 4, 2], [5, 0, 7]
+EXAMPLE_STALLS = {"B": [3, 0, 2], "M": [2, 0, 2]}  # and durian (trump): only C's sellers
+
+
+def example_premises(sym: dict[str, Any], fruits: str) -> list[Any]:
+    """The scoring example's facts for seats A, B, C (seats 0-2); any further seat is
+    unlisted: it has no seller on the stalls the example describes, and whatever else
+    the necessary conditions allow."""
+    n = len(sym["tricks"])
     durian = FRUITS.index("D")
-    n = 3
-    sym = symbolic_round("ex", n)
-    s = ctx.solver()
-    given = [*[a == b for a, b in zip(sym["tricks"], tricks)],
-             *[a == b for a, b in zip(sym["hand_left"], hand_left)], sym["cart"] == durian]
-    for f, row in enumerate(stalls):
-        if f == durian:  # "only sellers of C": at least one
-            given += [sym["stalls"][f][0] == 0, sym["stalls"][f][1] == 0,
-                      sym["stalls"][f][2] >= 1, sym["stalls"][f][2] <= SELLERS]
-        else:
-            given += [a == b for a, b in zip(sym["stalls"][f], row)]
+    given = [*[sym["tricks"][i] == t for i, t in enumerate(EXAMPLE_TRICKS)],
+             *[sym["hand_left"][i] == h for i, h in enumerate(EXAMPLE_HANDS)],
+             sym["cart"] == durian]
+    for f, row in enumerate(sym["stalls"]):
+        letter = FRUITS[f]
+        if letter not in fruits:
+            given += [c == 0 for c in row]
+        elif letter == "D":  # "only sellers of C": at least one
+            given += [c == 0 for i, c in enumerate(row) if i != 2]
+            given += [row[2] >= 1, row[2] <= SELLERS]
+        elif letter in EXAMPLE_STALLS:
+            want = EXAMPLE_STALLS[letter] + [0] * (n - 3)
+            given += [a == b for a, b in zip(row, want)]
+        else:  # a stall the example does not mention: only unlisted seats' sellers
+            given += [c == 0 for c in row[:3]] + between(row[3:], 0, SELLERS)
     given += [sym["placed"][i] == z3.Sum([row[i] for row in sym["stalls"]]) for i in range(n)]
+    given += [z3.Sum([row[i] for row in sym["stalls"]]) <= SELLERS for i in range(n)]
+    return given
+
+
+def example_round(ctx: Context, n: int) -> tuple[Outcome, z3.CheckSatResult, Any]:
+    """(the example's arithmetic under ``n`` seats, whether it can arise, the model)."""
+    fruits = {3: "BMD", 4: "BMPD", 5: FRUITS}[n]
+    sym = symbolic_round(f"ex{n}", n)
+    given = example_premises(sym, fruits)
     pts = parts(sym, score_options(n))["final"]
     adds_up = prove(ctx, z3.And(pts[0] == 9, pts[1] == 8, pts[2] == 8), given)
-    if adds_up.status != PROVED:
-        adds_up.detail = "the example's arithmetic: " + adds_up.detail
-        return adds_up
+    s = ctx.solver()
     s.add(*given, S.round_is_possible(sym["tricks"], sym["hand_left"], sym["placed"],
                                       HAND_SIZE))
     verdict = s.check()
+    return adds_up, verdict, (s.model() if verdict == z3.sat else None, sym)
+
+
+@SUITE.prop("TIN-P8", ("TIN-6.1", "TIN-6.2", "TIN-6.3", "TIN-3.4", "TIN-6.4", "TIN-6.6"),
+            """The rulebook's scoring example, read as a three-seat game (A: 3 tricks, 5
+            cards left; B: 4 tricks, no card left; C: 2 tricks, 7 cards left; stalls as
+            described; 9, 8, 8 points) adds up under the scoring code, but can it arise in
+            play with three seats? A finding: it cannot.""",
+            kind="question")
+def scoring_example(ctx: Context) -> Outcome:
+    adds_up, verdict, (model, sym) = example_round(ctx, 3)
+    if adds_up.status != PROVED:
+        adds_up.detail = "the example's arithmetic: " + adds_up.detail
+        return adds_up
     if verdict == z3.unknown:
         return Outcome(UNKNOWN, "Z3 answered unknown")
     # the necessary conditions must themselves hold in real games
@@ -500,15 +526,38 @@ def scoring_example(ctx: Context) -> Outcome:
     if lemma:
         return Outcome("error", "round_is_possible fails on an engine game: " + lemma)
     if verdict == z3.sat:
-        m = s.model()
-        return Outcome(WITNESS, "it can arise: C with " + str(value(m, sym["stalls"][durian][2]))
-                       + " durian sellers")
-    return Outcome(REFUTED, "it cannot arise: the scores add up to 9, 8, 8 as printed, but B"
-                   " played all ten cards, one a trick, in only 3 + 4 + 2 = 9 tricks, and A"
-                   " acted ten times (five cards, five sellers) in nine tricks. Z3 finds no"
-                   " durian seller count meeting the spec's necessary conditions"
-                   " (round_is_possible, checked on 60 engine games). A finding for the"
-                   " designer.")
+        durian = FRUITS.index("D")
+        return Outcome(WITNESS, "it can arise: C with "
+                       + str(value(model, sym["stalls"][durian][2])) + " durian sellers")
+    return Outcome(REFUTED, "it cannot arise with three seats: the scores add up to 9, 8, 8"
+                   " as printed, but B played all ten cards, one a trick, in only 3 + 4 + 2"
+                   " = 9 tricks, and A acted ten times (five cards, five sellers) in nine"
+                   " tricks. Z3 finds no durian seller count meeting the spec's necessary"
+                   " conditions (round_is_possible, checked on 60 engine games). With four"
+                   " or five seats it can (TIN-P9). A finding for the designer.")
+
+
+@SUITE.prop("TIN-P9", ("TIN-6.1", "TIN-6.2", "TIN-6.3", "TIN-3.4", "TIN-2.1"),
+            """The scoring example with four or five seats: A, B and C as printed, the
+            unlisted seats with no seller on the stalls the example describes. Can it arise?
+            (Yes: an unlisted seat wins the tricks the three listed seats are short of, and
+            A, B and C still score 9, 8 and 8.)""", kind="question")
+def scoring_example_more_seats(ctx: Context) -> Outcome:
+    found = []
+    for n in (4, 5):
+        adds_up, verdict, (model, sym) = example_round(ctx, n)
+        if adds_up.status != PROVED:
+            adds_up.detail = f"{n} seats, the example's arithmetic: {adds_up.detail}"
+            return adds_up
+        if verdict == z3.unsat:
+            return Outcome(REFUTED, f"it cannot arise with {n} seats")
+        if verdict != z3.sat:
+            return Outcome(UNKNOWN, f"Z3 answered {verdict} for {n} seats")
+        found.append(f"{n} seats: tricks {value(model, sym['tricks'])}, cards left"
+                     f" {value(model, sym['hand_left'])}, sellers placed"
+                     f" {value(model, sym['placed'])}")
+    return Outcome(WITNESS, "it can arise with four and with five seats, A, B and C scoring"
+                   " 9, 8, 8 as printed: " + "; ".join(found))
 
 
 def _check_lemma(ctx: Context, games: int = 60) -> str:
@@ -522,3 +571,75 @@ def _check_lemma(ctx: Context, games: int = 60) -> str:
             if not S.round_is_possible(r["tricks"], r["hand_left"], r["placed"], HAND_SIZE):
                 return f"seed {1000 + k}, {n} seats: {r}"
     return ""
+
+
+# --- the empty round: does the rule ever lower a seat? (TIN-A12) ---------------------------
+
+def stay_well_formed(sym: dict[str, Any], fruits: Sequence[int]) -> list[Any]:
+    """Round inputs with sellers staying between rounds (TIN-A10=stay): what stands on the
+    stalls may come from earlier rounds, so a seat may own sellers it did not place this
+    round; still at most nine a seat (TIN-A7's default), sellers only on stalls in play."""
+    n = len(sym["tricks"])
+    out = [S.round_is_possible(sym["tricks"], sym["hand_left"], sym["placed"], HAND_SIZE),
+           z3.Or(*[sym["cart"] == f for f in fruits])]
+    for f, row in enumerate(sym["stalls"]):
+        out += [c == 0 for c in row] if f not in fruits else between(row, 0, SELLERS)
+    for i in range(n):
+        standing = z3.Sum([row[i] for row in sym["stalls"]])
+        out += [standing <= SELLERS, sym["placed"][i] <= standing]
+    return out
+
+
+def _lowered_text(m: z3.ModelRef, sym: dict[str, Any], p: dict[str, Any]) -> str:
+    base, final = value(m, p["base"]), value(m, p["final"])
+    low = [i for i, (b, f) in enumerate(zip(base, final)) if f < b]
+    stalls = "; ".join(f"{FRUITS[f]} {value(m, row)}" for f, row in enumerate(sym["stalls"])
+                       if any(value(m, row)))
+    return (f"{len(base)} seats, tricks {value(m, sym['tricks'])}, cards left"
+            f" {value(m, sym['hand_left'])}, placed this round {value(m, sym['placed'])},"
+            f" sellers standing {stalls}, trump {FRUITS[value(m, sym['cart'])]}: before the"
+            f" rule {base}, after {final}; seat(s) {low} lowered")
+
+
+def never_lowers(ctx: Context, among: str, stay: bool) -> Outcome:
+    """final >= base for every seat, 3-5 seats, the empty-round rule read as ``among``."""
+    options = {"empty-round-among": among,
+               "sellers-between-rounds": "stay" if stay else "return"}
+    for n in PLAYERS:
+        score = score_options(n, options)
+        sym = symbolic_round(f"n{n}", n)
+        p = parts(sym, score)
+        fruits = list(range(n))  # which fruits leave does not matter: stalls are alike
+        given = stay_well_formed(sym, fruits) if stay else well_formed(sym, fruits)
+        out = prove(ctx, z3.And(*[f >= b for f, b in zip(p["final"], p["base"])]), given,
+                    decode=lambda m, sym=sym, p=p: _lowered_text(m, sym, p))
+        if out.status != PROVED:
+            return out
+    return Outcome(PROVED, f"for 3, 4 and 5 seats, empty-round-among={among}, sellers"
+                   f" {'staying' if stay else 'going back'} between rounds")
+
+
+@SUITE.prop("TIN-P10", ("TIN-6.11", "TIN-2.5", "TIN-6.13"),
+            """With the sellers going back after every round (TIN-A10's default), the
+            empty-round rule read as empty-round-among=played never lowers a seat's round
+            score (a finding: it can, when every seat that played ends the round below the
+            empty seat's own hand penalty).""", kind="question")
+def played_lowers_with_return(ctx: Context) -> Outcome:
+    return never_lowers(ctx, "played", stay=False)
+
+
+def _stay_prop(ident: str, among: str, verdict: str) -> None:
+    @SUITE.prop(ident, ("TIN-6.11", "TIN-7.3"),
+                f"""With the sellers staying on the stalls between rounds, the empty-round
+                rule read as empty-round-among={among} never lowers a seat's round score
+                ({verdict}).""",
+                kind="question")
+    def check(ctx: Context) -> Outcome:
+        return never_lowers(ctx, among, stay=True)
+
+
+_stay_prop("TIN-P11", "played", "it can: an empty seat's own majorities are not compared")
+_stay_prop("TIN-P12", "others", "it can, when the empty seat owns the best score")
+_stay_prop("TIN-P13", "all", "the default reading; it cannot: the seat's own score is"
+           " among those compared")
+_stay_prop("TIN-P14", "at-least", "it cannot, by construction")

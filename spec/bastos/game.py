@@ -43,6 +43,8 @@ class Rules(NamedTuple):
     first_only: bool  # BAS-A5
     may: bool  # BAS-A6
     unbeatable_aside: bool  # BAS-A7
+    unbeatable_follower: bool  # BAS-A7: the highest follower takes an unwinnable trick
+    follow_literal: bool  # BAS-A12: an own-colour highest follower wins when all follow
     overlap_trick_rule: bool  # BAS-A10: BAS-6.3 / BAS-6.4 before BAS-6.5
     floor_refused: bool  # BAS-A11: a fruit at -2 may not be declared trump
     early_discards: bool  # BAS-A9: cards of a fruit played before it became trump
@@ -381,7 +383,9 @@ def _resolve(cfg: Config, s: BastosState, events: list[Event]) -> BastosState:
     pos = scoring.trick_winner_ints(fruits, tuple(map(RANK.__getitem__, trick)), own, trump,
                                     trump_from, trump_is_discard=r.trump_is_discard,
                                     unbeatable_aside=r.unbeatable_aside,
-                                    overlap_trick_rule=r.overlap_trick_rule)
+                                    overlap_trick_rule=r.overlap_trick_rule,
+                                    unbeatable_follower=r.unbeatable_follower,
+                                    follow_literal=r.follow_literal)
     if pos == scoring.SET_ASIDE:
         if all(own):
             events.append(_ev("BAS-6.5", "every seat played its own Bastos! colour: the trick"
@@ -405,6 +409,11 @@ def _resolve(cfg: Config, s: BastosState, events: list[Event]) -> BastosState:
                             " own-colour-overlap=trick-rule")
             else:
                 rule, why = "BAS-6.2", "only Bastos! cards followed; reading no-winner=leader"
+        elif own[pos] and fruits[pos] == led:
+            rule, why = (("BAS-6.4", "highest follower, its own colour though; reading"
+                          " follow-own=literal") if fruits.count(led) == len(fruits) else
+                         ("BAS-6.4", "highest follower, though only Bastos! cards followed;"
+                          " reading no-winner=highest-follower"))
         elif fruits[pos] == trump and pos >= trump_from:
             rule, why = "BAS-6.1", "highest trump"
         elif own[0] and fruits.count(led) == len(fruits):
@@ -623,6 +632,10 @@ def _tricks_view(cfg: Config, s: BastosState, value, seat):
 
 
 class BastosSpec(GameSpec):
+    def refusal_rule(self, cfg: Config, state: BastosState, reason: str) -> str | None:
+        """After the last round, the rule that fixes the number of rounds."""
+        return "BAS-2.2" if reason == "over" else None
+
     def derive(self, cfg: Config) -> Rules:
         o = cfg.options
         n = cfg.players
@@ -633,6 +646,8 @@ class BastosSpec(GameSpec):
             trump_is_discard=o["all-discard"] == "leader-wins",
             first_only=o["declare-trump"] == "first-only", may=o["adjust-obligation"] == "may",
             unbeatable_aside=o["no-winner"] == "set-aside",
+            unbeatable_follower=o["no-winner"] == "highest-follower",
+            follow_literal=o["follow-own"] == "literal",
             overlap_trick_rule=o["own-colour-overlap"] == "trick-rule",
             floor_refused=o["declare-at-floor"] == "refused",
             early_discards=o["early-cards"] == "discards",

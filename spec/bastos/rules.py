@@ -80,6 +80,13 @@ CLAUSES: tuple[Clause, ...] = (
     C("BAS-6.5", "When every seat has played its own Bastos! colour to a trick, that trick"
       " goes to nobody: it is set aside and the same seat leads again. Such a trick may"
       " also fit BAS-6.3 or BAS-6.4; which rule then decides is option BAS-A10.", S_COLOUR),
+    C("BAS-6.7", "Value changes made during a trick that is then set aside stand: setting"
+      " the trick aside removes its cards from the round, not the changes its players"
+      " made.", S_COLOUR, kind="assumption",
+      source="the rulebook describes the all-Bastos! trick as one in which every player in"
+             " turn changes a value, before the trick is set aside, and names nothing to undo."
+             " Rival reading, not taken: setting the trick aside undoes everything it caused,"
+             " its value changes included"),
     C("BAS-6.6", "The winner keeps the trick face down (nobody may look at won tricks until"
       " the round is over) and leads the next trick.", S_TRICK),
     # 7 value changes
@@ -182,16 +189,21 @@ OPTIONS: tuple[Option, ...] = (
         affects=("legal actions", "scores"), kind="contradiction",
         found_by="comparing with a German review of the game (reich-der-spiele.de)"),
     Option(
-        "BAS-A7", "no-winner", ("BAS-6.2", "BAS-6.3", "BAS-6.5"), S_COLOUR,
+        "BAS-A7", "no-winner", ("BAS-6.2", "BAS-6.3", "BAS-6.4", "BAS-6.5"), S_COLOUR,
         "A seat led its own Bastos! colour, the only seats that followed played their own"
         " (shared) Bastos! colour, nobody trumped, yet not every card is a Bastos! card: no"
         " card can win. Who takes the trick?",
         (_R("leader", "the leader, as when everybody discards"),
          _R("set-aside", "nobody: the trick is set aside as when every seat plays its own"
-            " colour, and the same seat leads again")),
+            " colour, and the same seat leads again"),
+         _R("highest-follower", "the seat that followed with the highest card, as when"
+            " everybody follows (BAS-6.4), although that card is its own Bastos! colour")),
         "leader",
         "the nearest rule for a led Bastos! colour that no card can beat gives the trick to"
-        " the leader; setting aside is reserved for tricks of Bastos! cards only",
+        " the leader; the rulebook's only exception to BAS-6.2 is the leader's (BAS-6.3),"
+        " whereas giving it to the highest follower lets an own-colour card win, which BAS-6.2"
+        " forbids and BAS-6.4 does not allow either (there, someone discarded, so not everyone"
+        " followed); setting aside is reserved for tricks of Bastos! cards only",
         affects=("scores",), kind="gap"),
     Option(
         "BAS-A8", "removed-fruit", ("BAS-1.2",), S_SETUP,
@@ -244,6 +256,21 @@ OPTIONS: tuple[Option, ...] = (
         " at it; nothing in the trump rule forbids a fruit at -2",
         affects=("legal actions", "scores"), kind="gap",
         found_by="review: contrast with BAS-A3's default"),
+    Option(
+        "BAS-A12", "follow-own", ("BAS-6.4", "BAS-6.2"), S_COLOUR,
+        "A seat led its own Bastos! colour and every other seat followed, but the highest"
+        " following card is its player's own Bastos! colour too. Does it take the trick, as"
+        " 'the highest follower' read literally, or the highest follower that may win?",
+        (_R("eligible", "the highest following card that is not its player's own colour"),
+         _R("literal", "the highest following card, whoever's colour it is")),
+        "eligible",
+        "BAS-6.2 says a seat's own colour never wins a trick and the rulebook repeats it for"
+        " a led Bastos! colour; BAS-6.4's 'even if lower than the led card' lifts the rank"
+        " test only, not the colour test",
+        affects=("scores",), kind="settled",
+        settled_by="BAS-6.2: an own-colour card never wins, a rule the text states without"
+                   " exception for followers",
+        found_by="independent implementation compared step by step"),
 )
 
 CATALOGUE = Catalogue("BAS", CLAUSES, OPTIONS)

@@ -59,7 +59,8 @@ def declare_value(value: Num) -> Num:
 
 def trick_winner(fruits: Sequence[Num], ranks: Sequence[Num], own: Sequence[Bool],
                  trump: Num, trump_from: Num = 0, *, trump_is_discard: bool = False,
-                 unbeatable_aside: bool = False, overlap_trick_rule: bool = False) -> Num:
+                 unbeatable_aside: bool = False, overlap_trick_rule: bool = False,
+                 unbeatable_follower: bool = False, follow_literal: bool = False) -> Num:
     """The position (0 = leader) that takes the trick, or ``SET_ASIDE``.
 
     ``own[i]``: the card at position ``i`` is its player's own Bastos! colour.
@@ -67,8 +68,12 @@ def trick_winner(fruits: Sequence[Num], ranks: Sequence[Num], own: Sequence[Bool
     declaring card counts as a trump: BAS-5.3); cards of that fruit before position
     ``trump_from`` (the declaring card's, under BAS-A9's default) were plain discards.
     Keyword flags pick the readings of BAS-A4 (``all-discard=leader-wins``), BAS-A7
-    (``no-winner=set-aside``) and BAS-A10 (``own-colour-overlap=trick-rule``: a trick of
-    Bastos! cards only that BAS-6.3 or BAS-6.4 also describes goes by that rule).
+    (``no-winner=set-aside``; ``no-winner=highest-follower``: the highest card of the led
+    fruit after the leader's, its player's own colour notwithstanding), BAS-A12
+    (``follow-own=literal``: when a led Bastos! colour is followed by everyone, the
+    highest follower takes it even if it is its own colour) and BAS-A10
+    (``own-colour-overlap=trick-rule``: a trick of Bastos! cards only that BAS-6.3 or
+    BAS-6.4 also describes goes by that rule).
     """
     n = len(fruits)
     led = fruits[0]
@@ -91,19 +96,36 @@ def trick_winner(fruits: Sequence[Num], ranks: Sequence[Num], own: Sequence[Bool
         leader_takes = And(own[0], nobody_followed)
     else:
         leader_takes = And(own[0], nobody_followed, Not(any_trump))  # BAS-6.3
-    unbeatable = SET_ASIDE if unbeatable_aside else 0  # BAS-A7
+    unbeatable: Num = SET_ASIDE if unbeatable_aside else 0  # BAS-A7
+    if unbeatable_follower and n > 1:
+        # no card can win, so the leader led its own colour, nobody trumped and at least
+        # one seat followed (else BAS-6.3 applies): the highest following card
+        ubest: Num = If(fruits[1] == led, ranks[1], 0)
+        unbeatable = 1
+        for i in range(2, n):
+            better = And(fruits[i] == led, ranks[i] > ubest)
+            unbeatable = If(better, i, unbeatable)
+            ubest = If(better, ranks[i], ubest)
     all_aside: Num = SET_ASIDE  # BAS-6.5
     if overlap_trick_rule and n > 1:  # BAS-A10: BAS-6.3 / BAS-6.4 first
         all_followed = And(*(fruits[i] == led for i in range(1, n)))
-        fbest: Num = ranks[1]
-        ftop: Num = 1
-        for i in range(2, n):
-            better = ranks[i] > fbest
-            ftop = If(better, i, ftop)
-            fbest = If(better, ranks[i], fbest)
-        all_aside = If(nobody_followed, 0, If(all_followed, ftop, SET_ASIDE))
-    return If(all_own, all_aside,
-              If(leader_takes, 0, If(best > 0, top, unbeatable)))
+        all_aside = If(nobody_followed, 0, If(all_followed, _highest(ranks, 1), SET_ASIDE))
+    normal = If(best > 0, top, unbeatable)
+    if follow_literal and n > 1:  # BAS-A12's rival reading of BAS-6.4
+        everyone_followed = And(own[0], *(fruits[i] == led for i in range(1, n)))
+        normal = If(everyone_followed, _highest(ranks, 1), normal)
+    return If(all_own, all_aside, If(leader_takes, 0, normal))
+
+
+def _highest(ranks: Sequence[Num], start: int) -> Num:
+    """The position of the highest rank from ``start`` on (the first one on a tie)."""
+    best: Num = ranks[start]
+    top: Num = start
+    for i in range(start + 1, len(ranks)):
+        better = ranks[i] > best
+        top = If(better, i, top)
+        best = If(better, ranks[i], best)
+    return top
 
 
 def card_value(fruit: Num, values: Sequence[Num]) -> Num:
@@ -128,7 +150,9 @@ _RANK_PLACES: dict[tuple, tuple[int, ...]] = {}  # ranks -> each rank's place am
 
 def trick_winner_ints(fruits: Sequence[int], ranks: Sequence[int], own: Sequence[bool],
                       trump: int, trump_from: int = 0, *, trump_is_discard: bool = False,
-                      unbeatable_aside: bool = False, overlap_trick_rule: bool = False) -> int:
+                      unbeatable_aside: bool = False, overlap_trick_rule: bool = False,
+                      unbeatable_follower: bool = False, follow_literal: bool = False
+                      ) -> int:
     """:func:`trick_winner` on plain ints, memoised: the engine's fast path.
 
     :func:`trick_winner` compares fruits only for equality (with each other and with the
@@ -149,11 +173,14 @@ def trick_winner_ints(fruits: Sequence[int], ranks: Sequence[int], own: Sequence
         order = sorted(set(ranks))
         cr = _RANK_PLACES[ranks] = tuple(order.index(r) + 1 for r in ranks)
     key = (cf, cr, tuple(own), 0 if trump != NO_TRUMP else NO_TRUMP, trump_from,
-           trump_is_discard, unbeatable_aside, overlap_trick_rule)
+           trump_is_discard, unbeatable_aside, overlap_trick_rule, unbeatable_follower,
+           follow_literal)
     found = _MEMO.get(key)
     if found is None:
         found = _MEMO[key] = trick_winner(cf, cr, key[2], key[3], trump_from,
                                           trump_is_discard=trump_is_discard,
                                           unbeatable_aside=unbeatable_aside,
-                                          overlap_trick_rule=overlap_trick_rule)
+                                          overlap_trick_rule=overlap_trick_rule,
+                                          unbeatable_follower=unbeatable_follower,
+                                          follow_literal=follow_literal)
     return found

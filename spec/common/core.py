@@ -253,6 +253,13 @@ class GameSpec:
     def clauses(self) -> tuple[Clause, ...]:
         return self.catalogue.clauses
 
+    def refusal_rule(self, cfg: Config, state: Any, reason: str) -> str | None:
+        """The clause that forbids an action the engine refuses before any guard runs:
+        ``reason`` is ``"over"`` (the game has ended), ``"phase"`` (the move does not
+        belong to this moment of the game) or ``"turn"`` (the seat may not act now). None
+        cites the move's own clause; a game names its end, turn-structure or turn rule."""
+        return None
+
     def variant(self, name: str | None) -> Variant:
         for v in self.variants:
             if v.name == name:

@@ -188,8 +188,24 @@ def _end_turn(cfg: Config, s: FruitState, events: list[Event], stacks: tuple,
     if s.final:
         return _game_over(cfg, s, events, "the draw deck is exhausted")
     if not s.decks[0] and not can_draw(cfg.extra, s, nxt):
+        if cfg.extra.last_turnover == "play-on-skip":
+            return _skip_to_drawer(cfg, s, events)
         return _game_over(cfg, s, events, f"seat {nxt} cannot draw (last-turnover=play-on)")
     return s, events
+
+
+def _skip_to_drawer(cfg: Config, s: FruitState, events: list[Event]) -> tuple:
+    """FRP-A2=play-on-skip: seats that cannot draw are passed over; the game ends only
+    when no seat can draw."""
+    n = cfg.players
+    seats = [(s.turn + k) % n for k in range(n)]
+    drawer = next((seat for seat in seats if can_draw(cfg.extra, s, seat)), None)
+    if drawer is None:
+        return _game_over(cfg, s, events, "no seat can draw (last-turnover=play-on-skip)")
+    for seat in seats[:seats.index(drawer)]:
+        events.append(ev("FRP-5.1", "seat {seat} cannot draw and is passed over"
+                         " (last-turnover=play-on-skip)", seat=seat))
+    return s._replace(turn=drawer), events
 
 
 def _next_pair(cfg: Config, s: FruitState, events: list[Event], stacks: tuple,
@@ -199,8 +215,10 @@ def _next_pair(cfg: Config, s: FruitState, events: list[Event], stacks: tuple,
     if not left or not right:
         return _game_over(cfg, s._replace(drawn=(), stacks=stacks, discard=discard), events,
                           "both decks are empty")
-    events.append(_ev("FRP-8.2", "draws {left} (left) and {right} (right)",
-                      {"left": left[0], "right": right[0]}))
+    events.append(_new(Event, ("FRP-8.2", "draws {left} (left) and {right} (right)",
+                               {"left": left[0], "right": right[0]}, 0,
+                               "draws two cards, left and right (FRP-3.6: unseen by"
+                               " spectators)")))
     return _new(FruitState, ("pair", 0, (left[1:], right[1:]), discard, (left[0], right[0]),
                              False, False, stacks, s.box, s.rng)), events
 
@@ -351,9 +369,11 @@ def _why_form(cfg: Config, s: FruitState, a) -> str:
     return f"'{a.body}' belongs to the one-player variant; say '{a.name}'"
 
 
+NOT_SOLO_DECK = guard("FRP-8.2", lambda cfg, s, a: s.phase != "pair" or a.args[0] != "deck",
+                      "in the one-player variant the top cards of both decks are drawn"
+                      " together, automatically, at the start of each turn")
 NOT_SOLO = guard("FRP-8.4", lambda cfg, s, a: s.phase != "pair",
-                 "in the one-player variant both cards are drawn automatically and the"
-                 " discard pile is never drawn from")
+                 "in the one-player variant the discard pile is never drawn from")
 DECK_LEFT = guard("FRP-5.1", lambda cfg, s, a: a.args[0] != "deck" or bool(s.decks[0]),
                   "the draw deck is empty")
 PILE_LEFT = guard("FRP-3.2", lambda cfg, s, a: a.args[0] != "discard" or bool(s.discard),
@@ -387,7 +407,7 @@ def _parse_discard(args: tuple[str, ...]) -> str | None:
 
 DRAW = Move(
     name="draw", rule="FRP-3.2", phases=DRAW_PHASES, actors=_actors, domain=_draw_domain,
-    guards=(NOT_SOLO, DECK_LEFT, PILE_LEFT, TAKE_TO_PLAY), effect=_draw,
+    guards=(NOT_SOLO_DECK, NOT_SOLO, DECK_LEFT, PILE_LEFT, TAKE_TO_PLAY), effect=_draw,
     parse=_parse_draw, doc="take the top card of the draw deck or of the discard pile",
     to=("place",), notation="draw deck | draw discard")
 PLAY = Move(
@@ -437,7 +457,7 @@ def _decks_problem(cfg: Config, s: FruitState) -> str | None:
     if cfg.extra.solo and len(s.decks[0]) != len(s.decks[1]):
         return f"the two decks hold {len(s.decks[0])} and {len(s.decks[1])} cards"
     if s.phase != "over" and not cfg.extra.solo and not s.decks[0] and not s.final \
-            and cfg.extra.last_turnover != "play-on":
+            and not cfg.extra.last_turnover.startswith("play-on"):
         return "the deck is empty but the game goes on"
     return None
 
@@ -619,6 +639,18 @@ class FruitPassionSpec(GameSpec):
         return FruitState("draw", start, (tuple(deck),), tuple(pile), (), False, False, stacks,
                           tuple(box), rng)
 
+    def refusal_rule(self, cfg: Config, state: FruitState, reason: str) -> str | None:
+        """After the end, the end rule; out of turn, the turn order; a move of the wrong
+        half of a turn, the rule of that half (draw first, then play or discard)."""
+        solo = cfg.extra.solo
+        if reason == "over":
+            return "FRP-8.5" if solo else "FRP-5.1"
+        if reason == "turn":
+            return "FRP-3.1"
+        if reason == "phase":
+            return "FRP-8.2" if solo else ("FRP-3.2" if state.phase == "draw" else "FRP-3.3")
+        return None
+
     def scores(self, cfg: Config, state: FruitState) -> list[int]:
         """Zero for everyone until the end (running totals would reveal hidden stacks)."""
         if state.phase != "over":
@@ -652,7 +684,7 @@ class FruitPassionSpec(GameSpec):
             slots += [(d, i) for i in range(len(d))]
         slots += [(box, i) for i in range(len(box))]
         slots += [(pile, i) for i in range(len(pile) - 1)]
-        if not (cfg.extra.solo or state.from_discard or seat == state.turn):
+        if not (state.from_discard or (seat is not None and seat == state.turn)):
             slots += [(drawn, i) for i in range(len(drawn))]
         if state.phase != "over":
             for mine in stacks:

@@ -38,14 +38,19 @@ CLAUSES: tuple[Clause, ...] = (
       S_PLAY, kind="assumption",
       source="inferred, not stated: the text says only that hybrid cards are found among"
       " the five common fruits; 'exactly one each' comes from Peter's example (FRP-7.1),"
-      " (Peter holds one of each hybrid card) and from the hybrid table, which runs 1 to 5"),
+      " (Peter holds one of each hybrid card) and from the hybrid table, which runs 1 to 5."
+      " Evidence against it: the hybrid table has a row for a number held twice (0"
+      " points), which can never apply if the five hybrids bear five different numbers;"
+      " the printed deck may hold more hybrids, or hybrids sharing a number. To check"
+      " against a printed player aid"),
     C("FRP-1.4", "The five hybrids bear the numbers 1 to 5, one each; pineapple's is 5."
       " By default coconut 1, papaya 2, fig 3, avocado 4 (option hybrids lists the eight"
       " assignments the worked example allows).", S_HYB, kind="assumption",
       source="the worked example names pineapple 5 as a hybrid and scores the other four"
       " hybrids as the run 1-2-3-4; solving it with Z3 (spec/fruit_passion/hybrids.py)"
       " leaves eight assignments. The default follows the rulebook's fruit order, as"
-      " pineapple (fifth) bears 5"),
+      " pineapple (fifth) bears 5. The five numbers being different is part of this"
+      " assumption (see FRP-1.3: the table's 'a number twice' row speaks against it)"),
     C("FRP-1.5", "Cards are written fruit code + number, a hybrid with a trailing star: CO"
       " coconut, PA papaya, FI fig, AV avocado, PI pineapple, PG pomegranate, PF passion"
       " fruit (PI5*, PF7).", S_COMP, kind="setting"),
@@ -75,7 +80,10 @@ CLAUSES: tuple[Clause, ...] = (
     C("FRP-3.6", "A card drawn from the deck is seen by its drawer alone until it is played"
       " or discarded (both face up); a card taken from the discard pile was already seen"
       " by everyone.", S_PLAY, kind="assumption",
-      source="the rulebook does not say the drawn card is shown; it is shown once placed"),
+      source="the rulebook does not say the drawn card is shown; it is shown once placed."
+      " Rival reading, not taken: a card drawn from the deck is shown to all at once, as"
+      " it must be placed face up either way; in the one-player variant the pair is its"
+      " drawer's alone as well (a spectator sees two cards drawn)"),
     C("FRP-3.7", "Actions: draw deck, draw discard, play, discard; in the one-player"
       " variant play left, play right, discard both.", S_PLAY, kind="setting"),
     # 4 stacks
@@ -116,6 +124,22 @@ CLAUSES: tuple[Clause, ...] = (
       " points wins. The rulebook has no tie-break: tied seats share the win.", S_NOTES,
       kind="gap"),
     C("FRP-6.11", "Scores stay hidden until the end: they would reveal the stacks.", S_SCORE,
+      kind="setting"),
+    C("FRP-6.12", "Pomegranate is scored as printed, although its last step (1-2-3-4: 8,"
+      " 1-2-3-4-5: 22) jumps by 14 points where every other column climbs by at most 6:"
+      " a suspected misprint, to check against a printed player aid.", S_SCORE,
+      kind="assumption",
+      source="the rulebook's table. No one-figure correction is plausible enough to offer"
+      " as a reading: 11 for the full run would score pomegranate exactly as a common"
+      " fruit, though the text says the special fruits score differently, and 16 for 1-2-3-4"
+      " (passion fruit's figure) would leave its 1-2 and 1-2-3 rows at the common values; a"
+      " complete pomegranate run is the rarest (12 cards, two copies of 3, 4 and 5), which a"
+      " large last step would reward"),
+    C("FRP-6.13", "The proven score range, -11 to 143 (FRP-P2), bounds every deal. With two"
+      " players the 25 boxed cards may include hybrids; a seat then cannot carry its hybrid"
+      " sequence past the lowest boxed hybrid's number, and the best score drops to 110"
+      " plus the hybrid table's value one below that number (110 with hybrid 1 boxed, 134"
+      " with hybrid 5 boxed). The minimum does not depend on the box.", S_SCORE,
       kind="setting"),
     # 7 worked example
     C("FRP-7.1", "Peter's example: coconut 1-5 (11), papaya 1-2 (3), fig 1-3 (5), avocado"
@@ -161,9 +185,13 @@ OPTIONS: tuple[Option, ...] = (
          Reading("keep-last", "the last card is not turned over; it stays the deck's last"
                  " card and the game ends after the turn that draws it"),
          Reading("play-on", "play goes on from the discard pile alone until the seat to"
-                 " move cannot draw")),
+                 " move cannot draw"),
+         Reading("play-on-skip", "play goes on from the discard pile alone; a seat that"
+                 " cannot draw is passed over, and the game ends once no seat can draw")),
         "finish-turn",
-        "the end rule speaks of the deck being exhausted, however that happens",
+        "the end rule speaks of the deck being exhausted, however that happens; the two"
+        " play-on readings keep the game going past that, which the end rule does not allow"
+        " for either, whether the first seat unable to draw ends it or is passed over",
         affects=("termination", "legal actions"), kind="ambiguity",
         found_by="reading the rulebook (the turn-over rule and the end rule meet)",
         variants=BASE),
@@ -200,10 +228,16 @@ OPTIONS: tuple[Option, ...] = (
         (Reading("from-one", "its stack holds every number from 1 up to the hybrid's"),
          Reading("continuous", "its stack holds the hybrid's number and a neighbouring"
                  " number (4-5 counts without 1-2-3)"),
-         Reading("any", "every hybrid collected counts")),
+         Reading("any", "every hybrid collected counts"),
+         Reading("scoring-run", "as from-one, and the run must be at least 1-2, the shortest"
+                 " the table scores: a hybrid 1 alone in its stack (a stack worth 0) does"
+                 " not count")),
         "from-one",
         "the example rules pineapple 5 out because pineapple 3 is missing, i.e. because"
-        " the run from 1 does not reach it",
+        " the run from 1 does not reach it; a lone 1 is such a run, and the hybrid table"
+        " scores a sequence of hybrid 1 alone, so nothing asks the run to score (both"
+        " from-one and scoring-run fit the example's 43 points, with the same eight hybrid"
+        " assignments)",
         affects=("scores",), kind="ambiguity",
         settled_by="Peter's example (FRP-7.1) refutes 'any' (it would give 33 for the"
         " hybrids) and explains its exclusion by the run from 1; 'continuous' stays"
@@ -221,7 +255,11 @@ OPTIONS: tuple[Option, ...] = (
         found_by="comparison with a published review (thefamilygamers.com)"),
     Option(
         "FRP-A7", "hybrids", ("FRP-1.4", "FRP-7.1"), S_HYB,
-        "Which number does each common fruit's hybrid bear? Only pineapple's (5) is named.",
+        "Which number does each common fruit's hybrid bear? Only pineapple's (5) is named."
+        " The readings are the eight assignments Peter's example allows under"
+        " hybrid-run=from-one (FRP-A5's default) and scoring-run; under continuous six more"
+        " fit (papaya's hybrid a 4), which are not offered, so choosing hybrid-run=continuous"
+        " keeps the example true but does not widen this list.",
         tuple(Reading(a, "hybrids " + a.replace("-", " ")) for a in HYBRID_ASSIGNMENTS),
         DEFAULT_HYBRIDS,
         "every assignment here fits the worked example; the default follows the rulebook's"

@@ -29,14 +29,15 @@ Bool = Any  # bool or z3 BoolRef
 #: run length -> points, per scoring column (FRP-6.3, FRP-6.4, FRP-6.5)
 TABLES: dict[str, dict[int, int]] = {
     "common": {2: 3, 3: 5, 4: 8, 5: 11},
-    "pomegranate": {2: 3, 3: 5, 4: 8, 5: 22},
+    "pomegranate": {2: 3, 3: 5, 4: 8, 5: 22},  # the jump to 22 as printed (FRP-6.12)
     "passion": {2: 6, 3: 10, 4: 16, 5: 22, 6: 27, 7: 33},
 }
 #: a duplicated number: 0, or minus 11 for passion fruit (FRP-6.7)
 DUPLICATE: dict[str, int] = {"common": 0, "pomegranate": 0, "passion": -11}
 #: the hybrid sequence (FRP-6.8)
 HYBRID_TABLE: dict[int, int] = {1: 1, 2: 9, 3: 15, 4: 24, 5: 33}
-#: the best and worst a seat can score, as proved in the tests with Z3
+#: the best and worst a seat can score, as proved in the tests with Z3; boxed hybrids (two
+#: players) lower the best a seat can still reach (FRP-6.13)
 MAX_SCORE = 5 * 11 + 22 + 33 + 33
 MIN_SCORE = -11
 
@@ -95,11 +96,14 @@ def hybrid_counts(counts: Sequence[Num], held: Bool, number: Num,
     ``held``: the stack holds its fruit's hybrid; ``number``: that hybrid's number.
     ``hybrid_run`` (option ``hybrid-run``): ``from-one`` - every number from 1 up to the
     hybrid's is in the stack; ``continuous`` - the hybrid's number and a neighbour are in
-    the stack; ``any`` - every held hybrid counts. ``hybrid_dup`` (option
+    the stack; ``scoring-run`` - as ``from-one``, and the stack's run is at least 1-2 (a
+    lone hybrid 1 does not count); ``any`` - every held hybrid counts. ``hybrid_dup`` (option
     ``hybrid-duplicates``): ``void`` - a stack with a duplicate counts no hybrid.
     """
-    if hybrid_run == "from-one":
+    if hybrid_run in ("from-one", "scoring-run"):
         cond = And(*[Or(number < k, c >= 1) for k, c in enumerate(counts, start=1)])
+        if hybrid_run == "scoring-run":  # a lone 1 is no sequence: the run must be 1-2+
+            cond = And(cond, counts[0] >= 1, counts[1] >= 1)
     elif hybrid_run == "continuous":
         cond = Or(at(counts, number - 1) >= 1, at(counts, number + 1) >= 1)
     elif hybrid_run == "any":

@@ -82,8 +82,9 @@ def see_discard(cfg: Config, s: FruitState, value: tuple[str, ...], seat: int | 
 
 
 def see_drawn(cfg: Config, s: FruitState, value: tuple[str, ...], seat: int | None) -> Any:
-    """The drawer sees its card; a card from the discard pile (and the solo pair) is public."""
-    if cfg.extra.solo or s.from_discard or (seat is not None and seat == s.turn):
+    """The drawer sees its card(s), a spectator only how many (FRP-3.6: the one-player
+    pair too); a card taken from the discard pile was public already."""
+    if s.from_discard or (seat is not None and seat == s.turn):
         return list(value)
     return len(value)
 

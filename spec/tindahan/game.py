@@ -279,7 +279,7 @@ def _end_round(cfg: Config, s: TinState, evs: list[Event]) -> tuple[TinState, li
             evs.append(_ev("TIN-6.11", "seat {seat} won no trick and placed no seller:"
                                        " it scores {pts} instead of {own} (best {best})",
                            {"seat": i, "pts": final[i], "own": base[i],
-                            "best": parts["best"]}))
+                            "best": parts["best"][i]}))
     totals = tuple(t + p for t, p in zip(s.totals, final))
     evs.append(_ev("TIN-1.5", "round {round} points {points}; totals {totals}",
                    {"round": rnd, "points": list(final), "totals": list(totals)}))
@@ -481,7 +481,8 @@ class TindahanSpec(GameSpec):
         n = cfg.players
         score = {"trump_tie": o["trump-tie"], "second_after_tie": o["second-after-tie"],
                  "rounding": o["rounding"], "trump_values": o["trump-stall"],
-                 "empty_round": o["empty-round"], "empty_best": o["empty-round-best"]}
+                 "empty_round": o["empty-round"], "empty_best": o["empty-round-best"],
+                 "empty_among": o["empty-round-among"]}
         return Extra(cfg.players, o["cart-mover"] == "plays-last",
                      o["no-sellers"] == "unlimited", o["cart-start"],
                      o["sellers-between-rounds"] == "stay", o["removed-fruits"], score,
@@ -503,6 +504,10 @@ class TindahanSpec(GameSpec):
             tricks_won=st["tricks_won"], taken=st["taken"], stalls=_empty_stalls(n),
             supply=(SELLERS,) * n, placed=(0,) * n, totals=st["totals"], rounds=(),
             rng=st["rng"])
+
+    def refusal_rule(self, cfg: Config, state: TinState, reason: str) -> str | None:
+        """After the last round, the game end; out of turn, the order of play."""
+        return {"over": "TIN-8.1", "turn": "TIN-3.4"}.get(reason)
 
     def scores(self, cfg: Config, state: TinState) -> list[int]:
         return list(state.totals)

@@ -37,6 +37,10 @@ CLAUSES = (
     C("TIN-2.4", "The cards in play are shuffled and all dealt out, ten to each seat.",
       SETUP),
     C("TIN-2.5", "Every seat starts with its nine sellers beside it.", SETUP),
+    C("TIN-2.6", "The first dealer is fixed by the set-up; when the set-up names none, the "
+                 "seed draws one.", SETUP, kind="assumption",
+      source="the rulebook names who starts relative to the dealer but never who deals "
+             "first; any seat will do, and a draw favours none (as BAS-2.1 in Bastos!)"),
     # --- gameplay --------------------------------------------------------------------
     C("TIN-3.1", "The seat to the dealer's left starts the first trick of a round.", PLAY),
     C("TIN-3.2", "The starting seat of a trick either plays a card or drives the cart to "
@@ -103,12 +107,20 @@ CLAUSES = (
                   "the order does not change any sum.", SCORING),
     C("TIN-6.13", "A stall with no seller gives no points.", SCORING, kind="assumption",
       source="implicit: there is nobody to give them to"),
+    C("TIN-6.14", "A trick is worth 2 points whatever it holds, even a single card when "
+                  "every other seat placed a seller instead of playing.", SCORING,
+      kind="assumption",
+      source="TIN-6.2 counts tricks, not cards, and a trick ends once every seat has had "
+             "its chance to play (TIN-3.5), whether it played or not. Rival reading, not "
+             "taken: a trick needs cards from several seats, so a lone card earns nothing"),
     # --- next round and game end ------------------------------------------------------
     C("TIN-7.1", "After the scoring the next round is played; the dealer's role, and with "
                  "it the first start, passes one seat to the left.", EXAMPLE),
     C("TIN-7.2", "Each new round the cards in play are shuffled and dealt again, ten to "
                  "each seat, and the trick counts start at nothing.", EXAMPLE,
-      kind="assumption", source="a new round repeats the shuffle and deal of the set-up"),
+      kind="assumption", source="a new round repeats the shuffle and deal of the set-up. "
+      "Rival reading, not taken: the unplayed hands are kept and topped up; the scoring "
+      "already charged every card left in hand, so keeping them would count them twice"),
     C("TIN-7.3", "What else goes back to the set-up between rounds (the sellers on the "
                  "stalls, the cart) is not said; see the options sellers-between-rounds "
                  "and cart-start.", EXAMPLE, kind="gap"),
@@ -158,8 +170,13 @@ OPTIONS = (
          R("each", "every tied seat gets its share of 5+2 plus the whole extra point"),
          R("none", "a tie has no majority holder, so no extra point is given")),
         "split",
-        "read as a trump stall worth 6 for first, a tie shares first plus second as on "
-        "any stall; this is also how the Japanese edition's 6/3 table splits a tie"),
+        "TIN-6.6 says the seat holding the majority at the trump stall scores one point "
+        "more there; seats tied for the most sellers all hold that majority, and the tie "
+        "rule that follows (TIN-6.7) shares 'the first- and second-place points', which at "
+        "the trump stall are 6 and 2; the singular 'holder' describes the usual case rather "
+        "than ruling ties out. So two tied seats get 8/2 = 4 each (none would give 7/2 = 3, "
+        "as on a plain stall, making the trump stall worth nothing extra in a tie); the "
+        "Japanese edition's 6/3 table shares a tie the same way, first plus second"),
     Option(
         "TIN-A4", "second-after-tie", ("TIN-6.7", "TIN-6.8", "TIN-6.10"), SCORING,
         "After a tie for first has shared the first- and second-place points, does the "
@@ -238,6 +255,22 @@ OPTIONS = (
         "this is the rulebook being specified; the other edition's table is kept as a "
         "reading",
         kind="contradiction", found_by="comparing editions"),
+    Option(
+        "TIN-A12", "empty-round-among", ("TIN-6.11", "TIN-7.3"), SCORING,
+        "Among which seats is 'the best-scoring player of that round' sought, the score an "
+        "empty-round seat is levelled with? With sellers staying on the stalls an empty "
+        "seat can own majorities from earlier rounds, and then the choice can lower it.",
+        (R("played", "the best round score among the seats not in an empty round"),
+         R("others", "the best round score among all the other seats, empty ones included "
+                     "(as scored before the rule)"),
+         R("all", "the best round score of all seats, the seat's own included"),
+         R("at-least", "the best among the seats that played, or the seat's own score if "
+                       "that is higher: the rule only ever raises")),
+        "all",
+        "the text leaves no seat out; counting the seat's own score too, it ends level with "
+        "the round's best and never below its own score (proved, TIN-P13), whereas leaving "
+        "empty seats out can lower one even with sellers going back (TIN-P10, TIN-P11)",
+        affects=("scores", "winner")),
 )
 
 CATALOGUE = Catalogue("TIN", CLAUSES, OPTIONS)

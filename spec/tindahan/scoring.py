@@ -3,7 +3,8 @@
 Every function here uses only :mod:`spec.common.symbolic` arithmetic, so the proofs can
 call it with Z3 integers (seller counts, trick counts, hand sizes, the trump stall) and
 get back Z3 terms, while the engine calls it with plain ints. Options are plain strings
-(the readings of ``TIN-A3``, ``TIN-A4``, ``TIN-A5``, ``TIN-A6``, ``TIN-A8``, ``TIN-A11``).
+(the readings of ``TIN-A3``, ``TIN-A4``, ``TIN-A5``, ``TIN-A6``, ``TIN-A8``, ``TIN-A11``,
+``TIN-A12``).
 
 The rulebook's scoring example (TIN-6.2 ... TIN-6.7), three seats, trump durian:
 
@@ -114,7 +115,8 @@ def _stall(counts: Sequence[Num], is_trump: Any, *options: str) -> list[Num]:
 
 
 def card_points(tricks: Num, hand_left: Num) -> Num:
-    """TIN-6.2 and TIN-6.3: +2 a trick won, -1 a card still held."""
+    """TIN-6.2 and TIN-6.3: +2 a trick won (TIN-6.14: however few cards it holds), -1 a
+    card still held."""
     return 2 * tricks - hand_left
 
 
@@ -123,9 +125,29 @@ def round_parts(tricks: Sequence[Num], hand_left: Sequence[Num],
                 placed: Sequence[Num] | None = None, *, trump_tie: str = "split",
                 second_after_tie: str = "none", rounding: str = "down",
                 trump_values: str = "plus-one", empty_round: str = "replace",
-                empty_best: str = "round") -> dict[str, Any]:
+                empty_best: str = "round", empty_among: str = "all") -> dict[str, Any]:
     """Every part of a round's scoring: card points, each stall's points, the sum
-    before the empty-round rule, who is empty, and the final round points."""
+    before the empty-round rule, who is empty, the score each seat's empty round would
+    level it with (``best``, one per seat) and the final round points.
+
+    ``empty_among`` (TIN-A12) says over which seats "the best-scoring player" is sought:
+    ``played`` the seats not in an empty round; ``others`` every other seat; ``all`` every
+    seat, its own score included; ``at-least`` the seats that played, but never below the
+    seat's own score. With sellers staying between rounds an empty seat can own stall
+    points, and the readings part ways. Seats 3 and 4 below won nothing and placed nothing
+    this round but own majorities from earlier rounds (11 and 10 points before the rule);
+    the best seat that played has 7:
+
+    >>> stalls = [[0, 0, 0, 2, 0], [0, 0, 0, 1, 0], [0, 0, 0, 0, 1],   # B L M
+    ...           [0, 0, 0, 0, 1], [1, 0, 0, 0, 0]]                   # P D; trump B
+    >>> args = ([3, 3, 4, 0, 0], [4, 4, 3, 0, 0], stalls, 0, [1, 0, 0, 0, 0])
+    >>> for among in ("played", "others", "all", "at-least"):
+    ...     print(among, score_round(*args, empty_among=among))
+    played [7, 2, 5, 7, 7]
+    others [7, 2, 5, 10, 11]
+    all [7, 2, 5, 11, 11]
+    at-least [7, 2, 5, 11, 10]
+    """
     n = len(tricks)
     if placed is None:  # sellers go back each round: what stands was placed this round
         placed = [Sum(stall[i] for stall in sellers_by_stall) for i in range(n)]
@@ -135,13 +157,26 @@ def round_parts(tricks: Sequence[Num], hand_left: Sequence[Num],
     base = [cards[i] + Sum(pts[i] for pts in stalls) for i in range(n)]
     empty = [And(tricks[i] == 0, placed[i] == 0) for i in range(n)]
     ranked = base if empty_best == "round" else cards
-    best = Max([If(empty[j], _LOW, ranked[j]) for j in range(n)])
+    played = Max([If(empty[j], _LOW, ranked[j]) for j in range(n)])
+    best = [_best_for(i, ranked, base, played, empty_among) for i in range(n)]
     final = []
     for i in range(n):
-        reward = best if empty_round == "replace" else base[i] + best
-        final.append(If(And(empty[i], best > _LOW), reward, base[i]))
+        reward = best[i] if empty_round == "replace" else base[i] + best[i]
+        final.append(If(And(empty[i], best[i] > _LOW), reward, base[i]))
     return {"cards": cards, "stalls": stalls, "base": base, "empty": empty, "best": best,
             "final": final}
+
+
+def _best_for(i: int, ranked: Sequence[Num], base: Sequence[Num], played: Num,
+              among: str) -> Num:
+    """TIN-A12: the score seat ``i``'s empty round levels it with."""
+    if among == "others":
+        return Max([r for j, r in enumerate(ranked) if j != i])
+    if among == "all":
+        return Max(list(ranked))
+    if among == "at-least":
+        return Max([played, base[i]])
+    return played
 
 
 def score_round(tricks: Sequence[Num], hand_left: Sequence[Num],
@@ -153,7 +188,7 @@ def score_round(tricks: Sequence[Num], hand_left: Sequence[Num],
     sellers of seat ``i`` on stall ``f`` (stalls in FRUITS order), ``trump_stall`` the
     index of the stall under the cart, ``placed[i]`` sellers placed this round (defaults
     to all sellers standing). Options: ``trump_tie``, ``second_after_tie``,
-    ``rounding``, ``trump_values``, ``empty_round``, ``empty_best``.
+    ``rounding``, ``trump_values``, ``empty_round``, ``empty_best``, ``empty_among``.
     """
     return round_parts(tricks, hand_left, sellers_by_stall, trump_stall, placed,
                        **options)["final"]
@@ -237,12 +272,18 @@ def round_is_possible(tricks: Sequence[Num], hand_left: Sequence[Num],
     round did not go on after a hand ran out.
 
     Each seat acts at most once a trick (a card, a seller, or the leader's cart move),
-    so ``played + placed <= tricks``; the seat that ran out played ``hand_size`` cards.
+    so ``played + placed <= tricks``; the seat that ran out played ``hand_size`` cards;
+    a seat wins a trick with a card of its own, so it won no more tricks than it played
+    cards; a seat sits a trick out only when it leads it and moves the cart (TIN-3.7),
+    and it leads only the round's first trick or after a trick it won, so
+    ``played + placed >= tricks - won - 1``; and one seat at most sits out each trick.
     """
     total = Sum(tricks)
     played = [hand_size - h for h in hand_left]
     return And(Or(*[h == 0 for h in hand_left]),
-               *[And(h >= 0, h <= hand_size, t >= 0, p >= 0) for h, t, p in
-                 zip(hand_left, tricks, placed)],
+               *[And(h >= 0, h <= hand_size, t >= 0, p >= 0, t <= hand_size - h) for h, t, p
+                 in zip(hand_left, tricks, placed)],
                *[played[i] + placed[i] <= total for i in range(len(tricks))],
+               *[played[i] + placed[i] >= total - tricks[i] - 1 for i in range(len(tricks))],
+               Sum(total - played[i] - placed[i] for i in range(len(tricks))) <= total,
                Sum(played) >= total)  # every trick holds at least one card

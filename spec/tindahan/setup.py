@@ -97,7 +97,7 @@ def read_setup(players: int, setup: Mapping[str, Any] | None, seed: int,
         raise SetupError(f"setup 'round' must be from 1 to {n}, not {rnd!r}")
     if "dealer" in setup:
         dealer = _seat(setup["dealer"], n, "dealer")
-    else:
+    else:  # TIN-2.6: the rulebook names no first dealer
         dealer, rng = below(rng, n)
 
     won_in = _list(setup.get("won", [[] for _ in range(n)]), n, "won")
@@ -141,9 +141,9 @@ def read_setup(players: int, setup: Mapping[str, Any] | None, seed: int,
     if fruits is None:
         forced = {c[0] for c in given} - {"B"}
         if len(forced) > n - 1:
-            raise SetupError(f"the set-up uses {len(forced) + 1} fruits"
-                             f" ({', '.join(sorted(forced | {'B'}))}), but only {n} are in"
-                             f" play with {n} seats")
+            raise SetupError(f"the set-up's cards use {len(forced)} fruits besides bananas"
+                             f" ({', '.join(sorted(forced))}); bananas are always in play"
+                             f" (TIN-2.1), so only {n - 1} others fit with {n} seats")
         fruits, rng = draw_fruits(n, forced, rng)
     else:
         for c in given:

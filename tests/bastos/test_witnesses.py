@@ -63,7 +63,9 @@ def test_optional_change_may_be_declined() -> None:
 
 def test_before_lead_changes_wait_for_the_complete_trick() -> None:
     path = WITNESSES / "BAS-A2.json"
+    hands = [["M1", "M2"], ["L1", "L2"], ["B1", "B2"]]
     r = replay({**json.loads(path.read_text()),
+                "setup": {"short": True, "dealer": 2, "hands": hands}, "expect": {},
                 "actions": ["p0: bastos M1", "p1: bastos L1", "p2: bastos B1", "play M2",
                             "play L2", "play B2", "p0: adjust B+1", "p1: adjust L+1",
                             "p2: adjust M-1"]},
@@ -89,7 +91,11 @@ def test_no_winner_readings() -> None:
 
 
 def test_in_hand_reading_keeps_the_shown_card_playable() -> None:
-    r = replay(WITNESSES / "BAS-A1.json", options={"bastos-card": "in-hand"})
+    r = replay({"game": "bastos", "players": 3, "seed": 1,
+                "setup": {"short": True, "dealer": 2,
+                          "hands": [["M1", "M2"], ["L1", "L2"], ["B1", "B2"]]},
+                "actions": ["p0: bastos M1", "p1: bastos L1", "p2: bastos B1"]},
+               options={"bastos-card": "in-hand"})
     assert r.state.hands[0] == ("M1", "M2") and r.state.bastos[0] == "M1"
     assert {str(a) for a in r.game.legal_actions(r.state)} == {"p0: play M1", "p0: play M2"}
 

@@ -49,3 +49,44 @@ def test_impact_counts_same_deals_under_each_reading():
     assert set(figures) == {"six-three"}
     assert 0 <= figures["six-three"]["winner_differs"] <= figures["six-three"]["scores_differ"]
     assert figures["six-three"]["scores_differ"] > 0
+
+
+@pytest.mark.parametrize("game,ident", ENTRIES, ids=[i for _, i in ENTRIES])
+def test_every_reading_parts_from_the_default(game, ident):
+    """Not just some pair of readings: each one differs from the default on a witness."""
+    (entry,) = register(ident)
+    others = [r["value"] for r in entry["readings"] if not r["default"]]
+    assert sorted(entry["apart"]) == sorted(others)
+    for value, apart in entry["apart"].items():
+        assert apart["differs_in"], f"{ident}: {value} agrees with the default on its witness"
+
+
+@pytest.mark.skipif("tindahan" not in engine.games(), reason="tindahan not registered")
+def test_a_reading_the_main_witness_cannot_part_brings_its_own(monkeypatch):
+    """TIN-A3: a tie of two gives split and each 4 points alike; a tie of three parts them."""
+    import engine.ambiguities as amb
+
+    (entry,) = register("TIN-A3")
+    assert entry["apart"]["each"]["witness"].endswith("TIN-A3.each.json")
+    assert entry["apart"]["none"]["witness"] == entry["witness"]
+    assert entry["parts_ways"]
+    monkeypatch.setattr(amb, "reading_witness_path",
+                        lambda game, opt, value: amb.witness_path(game, opt).with_name("none"))
+    (bare,) = register("TIN-A3")
+    assert bare["agreeing"] == ["each"] and not bare["parts_ways"]
+
+
+@pytest.mark.skipif("tindahan" not in engine.games(), reason="tindahan not registered")
+def test_search_finds_a_witness_parting_every_reading_from_the_default():
+    """TIN-A9 has three readings: the found scenario parts both others from the default."""
+    from engine.ambiguities import _differences, outcome
+    from engine.scenario import replay
+    from engine.witness import search
+
+    found = search("tindahan", "TIN-A9", tries=40)
+    assert "stays at step" in found["description"]
+    assert "dealer-chooses at step" in found["description"]
+    outs = {v: outcome(replay(found, options={"cart-start": v}))
+            for v in ("bananas", "stays", "dealer-chooses")}
+    for other in ("stays", "dealer-chooses"):
+        assert _differences({"bananas": outs["bananas"], other: outs[other]}), other

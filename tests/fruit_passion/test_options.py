@@ -53,11 +53,15 @@ def test_last_turnover_readings():
     path = WITNESSES / "FRP-A2.json"
     finish = replay(path, options={"last-turnover": "finish-turn"})
     assert finish.illegal_at == 2 and finish.game.is_over(finish.state)
+    assert finish.error.rule == "FRP-5.1"
     keep = replay(path, options={"last-turnover": "keep-last"})
-    assert keep.illegal_at is None and keep.game.is_over(keep.state)
+    assert keep.illegal_at == 2 and not keep.game.is_over(keep.state)
+    assert [str(a) for a in keep.game.legal_actions(keep.state)] == ["p1: draw deck"]
     on = replay(path, options={"last-turnover": "play-on"})
-    assert on.illegal_at == 2 and not on.game.is_over(on.state)
-    assert [str(a) for a in on.game.legal_actions(on.state)] == ["p1: draw discard"]
+    assert on.illegal_at == 2 and on.game.is_over(on.state)
+    assert any("seat 1 cannot draw" in e.text for e in on.events[-1])
+    skip = replay(path, options={"last-turnover": "play-on-skip"})
+    assert skip.illegal_at is None and skip.game.is_over(skip.state)
 
 
 def test_play_on_ends_when_nobody_can_draw():

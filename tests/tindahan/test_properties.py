@@ -84,7 +84,8 @@ def play_game(n, seed, opts, pick_seed):
             want = score_round(tricks, hands, stalls, s.cart, placed,
                                trump_tie=o["trump-tie"], second_after_tie=o["second-after-tie"],
                                rounding=o["rounding"], trump_values=o["trump-stall"],
-                               empty_round=o["empty-round"], empty_best=o["empty-round-best"])
+                               empty_round=o["empty-round"], empty_best=o["empty-round-best"],
+                               empty_among=o["empty-round-among"])
             assert list(s2.rounds[-1]) == want
             assert list(s2.totals) == [x + y for x, y in zip(s.totals, want)]
         s = s2

@@ -52,7 +52,7 @@ def test_given_hands_fix_the_fruits_and_the_rest_is_dealt():
     ({"round": 4}, "'round' must be from 1 to 3"),
     ({"colour": "red"}, "unknown setup key(s) colour"),
     ({"hands": [["L1", "M1", "P1", "D1", "B1", "B2", "B3", "B4", "B5", "B6"], None, None]},
-     "uses 5 fruits"),
+     "use 4 fruits besides bananas (D, L, M, P)"),
     ({"won": [[["B1", "B2"]], [], []]}, "a finished trick in a set-up holds one card"),
     ({"dealer": 2, "won": [[], [["B1", "B2", "B3"]], []]}, "seat 0 would start the trick"),
 ])

@@ -13,7 +13,8 @@ from engine.scenario import replay
 SPEC = spec.get("tindahan")
 FOLDER = Path(spec.package_dir("tindahan")) / "witnesses"
 # options with three readings where one witness cannot separate all three: a tie of two
-# on the trump stall gives split and each the same 4 points (8/2 and 7/2+1)
+# on the trump stall gives split and each the same 4 points (8/2 and 7/2+1); the reading
+# 'each' carries its own witness, TIN-A3.each.json (a tie of three)
 NOT_PAIRWISE = {"TIN-A3"}
 
 
@@ -41,6 +42,12 @@ def test_every_witness_replays_under_the_default():
     for opt in SPEC.options:
         r = replay(FOLDER / f"{opt.id}.json")
         assert r.error is None, f"{opt.id}: {r.error}"
+
+
+def test_trump_tie_each_has_its_own_witness():
+    path = FOLDER / "TIN-A3.each.json"
+    got = {v: replay(path, options={"trump-tie": v}).scores for v in ("split", "each")}
+    assert got == {"split": [8, 5, 5, 5], "each": [8, 6, 6, 6]}
 
 
 def test_trump_tie_three_way_separates_each():

@@ -275,6 +275,9 @@ def _ambiguities(root: Path, d: GameData) -> str:
                  ("Settled by", esc(e.get("settled_by") or ""))]
         wit = e.get("witness")
         pairs.append(("Witness", link(wit, source_uri(wit)) if wit else "none yet"))
+        # a reading the entry's witness cannot part from the default carries its own
+        pairs += [(f"Witness of {lit(v)}", link(a["witness"], source_uri(a["witness"])))
+                  for v, a in (e.get("apart") or {}).items() if a.get("witness") != wit]
         out += fields(pairs)
         outs = e.get("outcomes")
         if outs:
