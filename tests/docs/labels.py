@@ -15,5 +15,6 @@ def labels(out: Path) -> tuple[set[str], set[str]]:
         defined |= set(re.findall(r"^\.\. _([^:]+):$", text, re.M))
         defined |= {c.lower() for c in re.findall(r":clause:`([^`]+)`", text)}
         defined |= {f"trace-{c.lower()}" for c in re.findall(r":trace:`([^`]+)`", text)}
+        defined |= {f"proof-{c.lower()}" for c in re.findall(r":proof:`([^`]+)`", text)}
         used |= set(re.findall(r":ref:`[^`<]*<([^>]+)>`", text))
     return defined, used

@@ -149,5 +149,6 @@ def setup(app: Any) -> dict[str, Any]:
     app.add_directive("fruit-session", FruitSession)
     app.add_role("clause", rulebook.clause_role)
     app.add_role("trace", rulebook.trace_role)
+    app.add_role("proof", rulebook.proof_role)
     app.connect("build-finished", printable.on_build_finished)
     return {"version": "1.0", "parallel_read_safe": False, "parallel_write_safe": True}

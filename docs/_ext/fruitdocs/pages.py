@@ -133,12 +133,13 @@ def _at_a_glance(d: GameData) -> str:
 def _diagram(d: GameData) -> str:
     sp = d.spec
     out = heading("Phases and transitions", "=")
-    out += ("Each box is a phase (``state.phase``); each arrow a move that leads from one phase to"
-            " another (the table below gives its notation and clauses). A dot marks where a game"
-            " starts; the phase ``over`` ends it.\n\n")
+    out += ("Each box is a phase (``state.phase``) with the moves possible in it; each arrow a"
+            " move that leads from one phase to another (the table below gives its notation"
+            " and clauses). The bold arrows show where a game starts, labelled with the"
+            " variants that start there; the phase ``over`` ends it.\n\n")
     out += directive("graphviz", "", {"align": "center",
                                       "caption": esc(f"{_title(sp)}: phases and moves")},
-                     pictures.phase_dot(sp, d.initial))
+                     pictures.phase_dot(sp, d.initial, d.starts))
     rows = []
     for mv in sp.moves:
         rows.append([lit(mv.notation or mv.name), ", ".join(lit(p) for p in sorted(mv.phases)),
@@ -146,8 +147,17 @@ def _diagram(d: GameData) -> str:
                      if mv.rule in sp.catalogue else lit(mv.rule), esc(mv.doc),
                      ", ".join(dict.fromkeys(ref(g.rule) if g.rule in sp.catalogue
                                              else lit(g.rule) for g in mv.guards)) or "—"])
+    # untitled tables: a titled table's id is repeated on its wrapper (duplicate HTML ids)
+    out += ".. rubric:: Moves\n\n"
     out += list_table(["Move", "In phase", "Leads to", "Clause", "What it does",
-                       "Guards (in order)"], rows, [14, 12, 12, 10, 32, 20], "Moves")
+                       "Guards (in order)"], rows, [14, 12, 12, 10, 32, 20])
+    phases = list(dict.fromkeys([*d.initial, *(p for mv in sp.moves for p in sorted(mv.phases))]))
+    prow = [[lit(p), esc(", ".join(d.starts.get(p, ()))) or "—",
+             "; ".join(f"{lit(mv.notation or mv.name)}: {esc(mv.doc)}" for mv in sp.moves
+                       if p in mv.phases)] for p in phases]
+    out += ".. rubric:: Phases\n\n"
+    out += list_table(["Phase", "A game starts here in", "What a seat may do there"], prow,
+                      [12, 18, 70])
     return out
 
 
@@ -311,7 +321,6 @@ def proof_table(results: list[Any], label_ids: bool = False) -> str:
     if not results:
         return "No property declared yet.\n\n"
     rows = []
-    anchors = ""
     details = ""
     for r in results:
         rid = attr(r, "id")
@@ -323,17 +332,16 @@ def proof_table(results: list[Any], label_ids: bool = False) -> str:
         if status and ok is False:
             status_text = f"**{status_text}** ✗"
         seconds = attr(r, "seconds")
-        rows.append([lit(rid), ", ".join(ref(c) for c in attr(r, "clauses", ()) or ()),
+        rows.append([f":proof:`{rid}`" if label_ids else lit(rid),
+                     ", ".join(ref(c) for c in attr(r, "clauses", ()) or ()),
                      esc(attr(r, "statement", "")), status_text,
                      esc(attr(r, "expected") or "—"),
                      f"{seconds:.2f}" if isinstance(seconds, (int, float)) else "—"])
-        if label_ids:
-            anchors += label(f"proof-{rid}")
         detail = attr(r, "detail", "") or ""
         if detail:
             details += f"{lit(rid)}\n   {esc(detail)}\n"
-    # the labels point at the table (one per property), so clauses can link to it
-    out = anchors + list_table(["Property", "Clauses", "Statement", "Status", "Expected",
+    # with label_ids, each row is its property's target, so clauses and findings link to it
+    out = list_table(["Property", "Clauses", "Statement", "Status", "Expected",
                                 "Seconds"], rows, [12, 16, 44, 10, 10, 8])
     if details:
         out += ".. rubric:: What each check found\n\n" + details + "\n"

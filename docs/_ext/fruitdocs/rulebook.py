@@ -39,16 +39,12 @@ def short_section(section: str) -> str:
 
 
 def sections(clauses: Iterable[Any]) -> list[tuple[str, list[Any]]]:
-    """Clauses grouped by rulebook section, in catalogue (= rulebook) order; a section that
-    comes back later (examples after the rules) keeps its own place."""
-    out: list[tuple[str, list[Any]]] = []
+    """Clauses grouped by rulebook section, sections in the order they first appear in the
+    catalogue (which follows the rulebook), clauses in catalogue order within each."""
+    out: dict[str, list[Any]] = {}
     for c in clauses:
-        name = short_section(c.section or "Other rules")
-        if out and out[-1][0] == name:
-            out[-1][1].append(c)
-        else:
-            out.append((name, [c]))
-    return out
+        out.setdefault(short_section(c.section or "Other rules"), []).append(c)
+    return list(out.items())
 
 
 # --- findings ------------------------------------------------------------------------------
@@ -390,6 +386,17 @@ def trace_role(name: str, rawtext: str, text: str, lineno: int, inliner: Any,
     inliner.document.note_explicit_target(target)
     uri = f"../{RULEBOOK_DIR}/{game}.html#{node_id}" if game else ""
     return [target, nodes.reference(rawtext, cid, refuri=uri)], []
+
+
+def proof_role(name: str, rawtext: str, text: str, lineno: int, inliner: Any,
+               options: Any = None, content: Any = None) -> tuple[list[Any], list[Any]]:
+    """``:proof:`TIN-P8``` - a property's row in a proof table, the target of its links."""
+    from docutils import nodes
+    pid = text.strip()
+    target = nodes.target("", "", ids=[f"proof-{nodes.make_id(pid)}"],
+                          names=[f"proof-{pid.lower()}"])
+    inliner.document.note_explicit_target(target)
+    return [target, nodes.literal(rawtext, pid)], []
 
 
 __all__ = ["rulebook_page", "ruling_box", "what_changes", "findings_list", "clause_role",
