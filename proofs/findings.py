@@ -70,6 +70,12 @@ FINDINGS: tuple[Finding, ...] = (
             " every player count and every mix of carts. Had Granny been shuffled to the"
             " bottom, the last round would have had no card at all.",
             ("TAN-P1",)),
+    Finding("TAN-F4", "tanuki-market", "contradiction",
+            "Counting only fruit on special carts can empty the deck",
+            "The components give a special cart's capacity in fruit cards, the variant in"
+            " cards. Read as fruit only, five special carts can need 16 cards after Granny"
+            " while 15 lie under her, so the last round can run out of cards.",
+            ("TAN-P7", "TAN-A21")),
     Finding("FRP-F1", "fruit-passion", "loop",
             "Read literally, the discard pile allows an endless game",
             "Nothing forbids taking the top discard and discarding it again at once. Two seats"
