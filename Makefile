@@ -5,7 +5,7 @@ PY     := $(VENV)/bin/python
 PIP    := $(PY) -m pip
 STAMP  := $(VENV)/.installed
 
-.PHONY: verify test docs bench clean venv graphviz
+.PHONY: verify test docs bench clean venv graphviz chromium
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -25,14 +25,24 @@ graphviz:
 	    (sudo apt-get update -qq && sudo apt-get install -y -qq graphviz >/dev/null); \
 	  else echo "please install graphviz (the 'dot' command)"; exit 1; fi; }
 
+# Debian's Chromium (with WeasyPrint's Pango) for the pages checked in a real browser; Playwright
+# drives this binary, its own browser download is not used.
+chromium:
+	@{ command -v chromium >/dev/null 2>&1 && ldconfig -p | grep -q libpangoft2; } || { \
+	  if command -v apt-get >/dev/null 2>&1; then \
+	    (apt-get update -qq && apt-get install -y -qq chromium libpango-1.0-0 libpangoft2-1.0-0 >/dev/null) || \
+	    (sudo apt-get update -qq && sudo apt-get install -y -qq chromium libpango-1.0-0 libpangoft2-1.0-0 >/dev/null); \
+	  else echo "please install chromium and pango"; exit 1; fi; }
+
 verify: $(STAMP)
 	$(VENV)/bin/fruitspec verify
 
 test: $(STAMP)
 	$(PY) -m pytest -p no:cacheprovider -n 2 --hypothesis-profile=ci
 
-docs: $(STAMP) graphviz
+docs: $(STAMP) graphviz chromium
 	$(PY) -m sphinx -W --keep-going -q -b html docs docs/_build/html
+	$(PY) docs/check_site.py docs/_build/html
 
 bench: $(STAMP)
 	$(PY) bench/run.py

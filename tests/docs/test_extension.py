@@ -6,8 +6,10 @@ from pathlib import Path
 
 import pytest
 
-from fruitdocs import collect, measure, pages, pictures, sources
+from fruitdocs import collect, measure, pages, pictures, rulebook, sources
 from fruitdocs.collect import Settings
+
+from .labels import labels
 
 TOY = Path(__file__).resolve().parents[1] / "engine" / "toy.py"
 
@@ -91,11 +93,13 @@ def test_toy_game_page(monkeypatch, root, tmp_path):
     svg.mkdir()
     pages.LABELS.update({"toy-1", "toy-2", "toy-a1"})
     text = pages.game_page(root, d, svg)
-    assert ".. _toy-1:" in text and ".. _toy-2:" in text and ".. _toy-a1:" in text
+    assert ":trace:`TOY-1`" in text and ":trace:`TOY-2`" in text and ".. _toy-a1:" in text
     # TOY-1 is declared but no event or guard cites it: flagged as never observed
-    block = text.split(".. _toy-1:")[1].split(".. _toy-2:")[0]
-    assert "made this clause fire" in block
-    assert "TOY-2: seat" in text or "Worked examples" in text
+    row = text.split(":trace:`TOY-1`")[1].split(":trace:`TOY-2`")[0]
+    assert "✗ never fired" in row
+    book = rulebook.rulebook_page(root, d, svg, [])
+    assert ":clause:`TOY-1`" in book and ":clause:`TOY-2`" in book
+    assert "Ruling TOY-A1" in book
 
 
 @pytest.mark.parametrize("text,expected", [
@@ -133,9 +137,5 @@ def test_a_failing_page_does_not_break_the_site(monkeypatch, root, tmp_path):
                                                              ).read_text()
     notation = (out / "notation.rst").read_text()
     assert notation.startswith(".. _notation:") and "ZeroDivisionError" in notation
-    defined, used = set(), set()
-    for p in out.rglob("*.rst"):
-        text = p.read_text()
-        defined |= set(re.findall(r"^\.\. _([^:]+):$", text, re.M))
-        used |= set(re.findall(r":ref:`[^`<]*<([^>]+)>`", text))
-    assert used <= defined
+    defined, used = labels(out)
+    assert used <= defined, sorted(used - defined)[:10]

@@ -47,6 +47,8 @@ class GameData:
     coverage: Coverage = field(default_factory=Coverage)
     scenarios: list[Replayed] = field(default_factory=list)
     initial: list[str] = field(default_factory=list)
+    #: initial phase -> the variants that start there (the diagram labels its entry points)
+    starts: dict[str, list[str]] = field(default_factory=dict)
     seconds: float = 0.0
     files: set[str] = field(default_factory=set)  # files that need a source listing
 
@@ -156,6 +158,7 @@ def collect(root: Path, name: str, settings: Settings,
             ph = engine.load(name, players=var.players[0], variant=var.name).new(seed=0).phase
             if ph not in data.initial:
                 data.initial.append(ph)
+            data.starts.setdefault(ph, []).append(var.name or "base game")
         except Exception:  # noqa: BLE001, S112 - the page notes load failures elsewhere
             continue
 

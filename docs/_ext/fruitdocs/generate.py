@@ -9,7 +9,7 @@ import traceback
 from pathlib import Path
 from typing import Any, Callable
 
-from . import collect, measure, pages, sources
+from . import collect, measure, pages, rulebook, sources
 from .collect import GameData, Settings
 from .measure import attr
 
@@ -130,10 +130,47 @@ def _safe(render: Callable[[], str], label: str, title: str,
 def _labels_of(d: GameData) -> set[str]:
     """The labels a game page defines (so other pages may link to them)."""
     out = {c.id.lower() for c in d.spec.clauses}
+    out |= {f"trace-{c.id.lower()}" for c in d.spec.clauses}
+    out |= {f"game-{d.name}", f"trace-{d.name}"}
     out |= {str(e["id"]).lower() for e in d.ambiguities}
     out.add(f"ambiguities-{d.name}")
     shown = d.results if d.results is not None else d.properties
     out |= {f"proof-{attr(p, 'id')}".lower() for p in shown or ()}
+    return out
+
+
+def findings_of(name: str) -> list[Any]:
+    got, _ = measure.optional("proofs.findings", "for_game")
+    return list(got(name)) if got is not None else []
+
+
+def findings_page(names: list[str], datas: dict[str, GameData]) -> str:
+    """Every game's findings on one page (the index shows it first)."""
+    from .rst import heading, label
+    ref = pages.ref
+    out = label("findings") + heading("What the verification found", "=", over=True)
+    out += ("Where checking the rulebooks against themselves turned up something a designer"
+            " or a publisher should know: examples that cannot happen, loops, exploits,"
+            " contradictions between passages and suspect numbers. Each comes with what shows"
+            " it: a Z3 proof, a register entry whose witness replays under every reading, or"
+            " an exploration.\n\n")
+    for name in names:
+        sp = datas[name].spec
+        out += heading(rulebook.title_of(sp), "=")
+        out += f"From {ref(f'game-{name}', 'the clarified rulebook')}.\n\n"
+        out += rulebook.findings_list(findings_of(name))
+    return out
+
+
+def findings_summary(names: list[str], datas: dict[str, GameData]) -> str:
+    """The findings of every game as one list, for the front page."""
+    ref = pages.ref
+    out = ""
+    for name in names:
+        found = findings_of(name)
+        title = rulebook.title_of(datas[name].spec)
+        out += f"**{title}** ({ref(f'game-{name}', 'rulebook')})\n\n"
+        out += rulebook.findings_list(found)
     return out
 
 
@@ -191,16 +228,22 @@ def generate(root: Path, out: Path, settings: Settings | None = None,
         if d.spec is None:
             continue
         try:
+            book = rulebook.rulebook_page(root, d, svg_dir, findings_of(name))
             text = pages.game_page(root, d, svg_dir)
         except Exception as exc:  # noqa: BLE001 - one broken page must not stop the site
             log(f"fruitdocs: the page of {name} failed: {traceback.format_exc()}")
             pages.LABELS.difference_update(_labels_of(d))
-            text = pages.failed_page(name, measure.short_error(exc))
-        write(out / pages.GAMES_DIR / f"{name}.rst", text, written)
+            book = text = pages.failed_page(name, measure.short_error(exc))
+        write(out / pages.GAMES_DIR / f"{name}.rst", book, written)
+        write(out / rulebook.TRACE_DIR / f"{name}.rst", text, written)
         listings |= d.files
         listings |= {e["witness"] for e in d.ambiguities if e.get("witness")}
     for svg in svg_dir.glob("*.svg"):
         written.add(svg.resolve())
+    write(out / "findings.rst", _safe(lambda: findings_page(good, datas), "findings",
+                                       "What the verification found", log), written)
+    write(out / "findings.inc", _safe(lambda: findings_summary(good, datas), "findings-inc",
+                                       "What the verification found", log), written)
 
     if settings.proofs:
         by_game = {n: results[n] for n in good if n in results}

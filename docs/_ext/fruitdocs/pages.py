@@ -5,11 +5,11 @@ import json
 from pathlib import Path
 from typing import Any, Iterable
 
-from . import measure, pictures, scenes, session
+from . import measure, pictures
 from .collect import GameData
 from .measure import attr
 from .rst import (admonition, bullets, code, directive, esc, fields, heading, indent, label,
-                  link, list_table, lit, pretty_json)
+                  link, list_table, lit)
 from .rst import ref as _ref
 
 #: Every label the generated pages define (lower case); ``ref`` only links to these, so a
@@ -69,21 +69,24 @@ def _short_section(section: str) -> str:
 # --- the game page -----------------------------------------------------------------------------
 
 def game_page(root: Path, d: GameData, svg_dir: Path) -> str:
+    """The traceability record of one game: where each clause is implemented, tested,
+    proved and observed, the phases and moves, the register's full entries, the proofs and
+    the coverage. The rules themselves read on the clarified rulebook page."""
     if d.spec is None:
         return (heading(d.name, "=", over=True)
                 + admonition("note", f"The spec of {lit(d.name)} could not be loaded: "
                              f"{esc(d.error)}. Its page appears here once it does."))
     sp = d.spec
-    out = [label(f"game-{d.name}"), heading(_title(sp), "=", over=True)]
-    if sp.summary:
-        out.append(esc(sp.summary) + "\n\n")
+    out = [label(f"trace-{d.name}"), heading(f"{_title(sp)}: traceability", "=", over=True)]
+    out.append(f"The record behind {ref(f'game-{d.name}', 'the clarified rulebook')}: one row"
+               " per clause, then the phases and moves, the ambiguity register's entries with"
+               " their witnesses, the invariants, the proofs and the clause coverage of this"
+               " build.\n\n")
     out.append(_at_a_glance(d))
-    out.append(_diagram(d))
-    out.append(_pictures(root, d, svg_dir))
     out.append(_clauses(d))
+    out.append(_diagram(d))
     out.append(_ambiguities(root, d))
     out.append(_invariants(d))
-    out.append(_examples(root, d))
     out.append(_proofs(d))
     out.append(_coverage(d))
     return "".join(out)
@@ -130,12 +133,13 @@ def _at_a_glance(d: GameData) -> str:
 def _diagram(d: GameData) -> str:
     sp = d.spec
     out = heading("Phases and transitions", "=")
-    out += ("Each box is a phase (``state.phase``); each arrow a move that leads from one phase to"
-            " another (the table below gives its notation and clauses). A dot marks where a game"
-            " starts; the phase ``over`` ends it.\n\n")
+    out += ("Each box is a phase (``state.phase``) with the moves possible in it; each arrow a"
+            " move that leads from one phase to another (the table below gives its notation"
+            " and clauses). The bold arrows show where a game starts, labelled with the"
+            " variants that start there; the phase ``over`` ends it.\n\n")
     out += directive("graphviz", "", {"align": "center",
                                       "caption": esc(f"{_title(sp)}: phases and moves")},
-                     pictures.phase_dot(sp, d.initial))
+                     pictures.phase_dot(sp, d.initial, d.starts))
     rows = []
     for mv in sp.moves:
         rows.append([lit(mv.notation or mv.name), ", ".join(lit(p) for p in sorted(mv.phases)),
@@ -143,94 +147,53 @@ def _diagram(d: GameData) -> str:
                      if mv.rule in sp.catalogue else lit(mv.rule), esc(mv.doc),
                      ", ".join(dict.fromkeys(ref(g.rule) if g.rule in sp.catalogue
                                              else lit(g.rule) for g in mv.guards)) or "—"])
+    # untitled tables: a titled table's id is repeated on its wrapper (duplicate HTML ids)
+    out += ".. rubric:: Moves\n\n"
     out += list_table(["Move", "In phase", "Leads to", "Clause", "What it does",
-                       "Guards (in order)"], rows, [14, 12, 12, 10, 32, 20], "Moves")
-    return out
-
-
-def _pictures(root: Path, d: GameData, svg_dir: Path) -> str:
-    try:
-        pics = scenes.pictures(d.name, d.spec)
-    except Exception as exc:  # noqa: BLE001 - a picture must never break the page
-        return (heading("Pictures", "=")
-                + admonition("note", f"No picture could be drawn: {esc(exc)}"))
-    if not pics:
-        return ""
-    out = heading("Pictures", "=")
-    out += ("Drawn from engine states of seeded games, so they show what the engine does."
-            "\n\n")
-    for i, (title, svg_text, caption) in enumerate(pics):
-        fname = f"{d.name}-{i + 1}.svg"
-        (svg_dir / fname).write_text(svg_text, encoding="utf-8")
-        out += heading(title, "-")
-        out += directive("figure", f"../_svg/{fname}", {"alt": esc(title)}, esc(caption))
+                       "Guards (in order)"], rows, [14, 12, 12, 10, 32, 20])
+    phases = list(dict.fromkeys([*d.initial, *(p for mv in sp.moves for p in sorted(mv.phases))]))
+    prow = [[lit(p), esc(", ".join(d.starts.get(p, ()))) or "—",
+             "; ".join(f"{lit(mv.notation or mv.name)}: {esc(mv.doc)}" for mv in sp.moves
+                       if p in mv.phases)] for p in phases]
+    out += ".. rubric:: Phases\n\n"
+    out += list_table(["Phase", "A game starts here in", "What a seat may do there"], prow,
+                      [12, 18, 70])
     return out
 
 
 def _clauses(d: GameData) -> str:
     sp = d.spec
     out = heading("Clauses", "=")
-    out += ("Every clause of the catalogue, in our words, with its rulebook section; where"
-            " the spec implements it; the tests, proofs and invariants that check it; and how"
-            " often it was observed during this build (events the engine emitted citing it,"
-            " states on which an invariant citing it held, and candidate actions its guards"
-            " refused). ✗ marks what is missing.\n\n")
+    out += ("One row per clause of the catalogue: its rulebook section and kind; how many places"
+            " in the spec's code cite it (the first is linked); the tests, proofs and"
+            " invariants that check it; how often it fired in this build (events citing it /"
+            " candidate actions its guards refused); and the options that give it readings."
+            " ✗ marks what is missing. The clause ID links back to the rule in the"
+            " rulebook.\n\n")
     rows = []
     cov = d.coverage
     for c in sp.clauses:
         fired = cov.total(c.id)
         refused = cov.refusals.get(c.id, 0)
-        rows.append([ref(c.id), esc(_short_section(c.section)), str(len(d.code.get(c.id, ()))),
-                     f"{len(d.tests.get(c.id, ()))}", f"{len(d.proofs_of(c.id))}",
-                     f"{fired} / {refused}" if fired or refused else "✗ 0",
-                     mark(bool(d.checks(c.id))),
-                     ", ".join(ref(o.id) for o in d.options_of(c.id)) or "—"])
-    out += list_table(["Clause", "Section", "Code", "Tests", "Proofs", "Observed / refused",
-                       "Checked", "Options"], rows, [10, 22, 7, 7, 7, 12, 8, 15], "Summary")
-    for section, group in _sections(sp.clauses):
-        out += heading(section or "(no section)", "-")
-        for c in group:
-            out += _clause(d, c)
-    return out
-
-
-def _clause(d: GameData, c: Any) -> str:
-    out = label(c.id) + heading(c.id, "~")
-    out += esc(c.text) + "\n\n"
-    code_refs = d.code.get(c.id, [])
-    tests = d.tests.get(c.id, [])
-    proofs = d.proofs_of(c.id)
-    opts = d.options_of(c.id)
-    invs = d.invariants_of(c.id)
-    fired = d.coverage.fired(c.id)
-    refused = d.coverage.refusals.get(c.id, 0)
-    pairs = [("Rulebook section", esc(c.section)), ("Kind", esc(c.kind))]
-    if c.source:
-        pairs.append(("Source", esc(c.source)))
-    if c.id in d.declared:
-        pairs.append(("Declared in", cite(d.declared[c.id])))
-    pairs.append(("Implemented by", _cites(code_refs) or "— (not cited in the spec's code)"))
-    pairs.append(("Tests", _cites(tests, full=True) or "—"))
-    pairs.append(("Proofs", ", ".join(_proof_ref(p) for p in proofs) or "—"))
-    if invs:
-        pairs.append(("Invariants", ", ".join(lit(i.id) for i in invs)
-                      + " (checked on every state the exploration reaches)"))
-    if opts:
-        pairs.append(("Ambiguities", ", ".join(
-            f"{ref(o.id)} ({lit(o.name)}, default {lit(o.default)})" for o in opts)))
-    seen = ", ".join(f"held on {n} explored state{'s' * (n != 1)}"
-                     if src == "invariant checks" else
-                     f"{n} event{'s' * (n != 1)} in {src}" for src, n in fired.items())
-    if refused:
-        seen = (seen + "; " if seen else "") + f"refused {refused} candidate actions"
-    pairs.append(("Observed", seen or "never"))
-    out += fields(pairs)
-    if not tests and not proofs and not invs:
-        out += admonition("warning", "No test, proof or invariant checks this clause.")
-    if not fired and not refused:
-        out += admonition("attention", "No scenario, exploration or random playout of this"
-                          " build made this clause fire: no event cited it, no invariant citing"
-                          " it was checked and no guard citing it refused an action.")
+        code_refs = d.code.get(c.id, [])
+        tests = d.tests.get(c.id, [])
+        invs = d.invariants_of(c.id)
+        warn = []
+        if not d.checks(c.id):
+            warn.append("✗ unchecked")
+        if not fired and not refused:
+            warn.append("✗ never fired")
+        rows.append([f":trace:`{c.id}`", esc(_short_section(c.section)), esc(c.kind),
+                     (f"{len(code_refs)}: " + cite(code_refs[0])) if code_refs else "✗ 0",
+                     (f"{len(tests)}: " + cite(tests[0])) if tests else "0",
+                     ", ".join(_proof_ref(p) for p in d.proofs_of(c.id)) or "—",
+                     ", ".join(lit(i.id) for i in invs) or "—",
+                     f"{fired} / {refused}",
+                     ", ".join(ref(o.id) for o in d.options_of(c.id)) or "—",
+                     " ".join(warn) or "✓"])
+    out += list_table(["Clause", "Section", "Kind", "Code", "Tests", "Proofs", "Invariants",
+                       "Fired / refused", "Options", "Checked"], rows,
+                      [8, 12, 7, 14, 16, 10, 9, 8, 8, 8])
     return out
 
 
@@ -343,62 +306,6 @@ def _invariants(d: GameData) -> str:
     return out + list_table(["Invariant", "Clauses", "Statement"], rows, [14, 26, 60])
 
 
-def _examples(root: Path, d: GameData) -> str:
-    out = heading("Worked examples", "=")
-    if not d.scenarios:
-        return out + (f"No scenario files yet (they live in ``{d.tests_dir}/scenarios/``).\n\n")
-    out += (f"The scenario files of ``{d.tests_dir}/scenarios/`` (the rulebook's worked"
-            " examples and other situations worth keeping), replayed by the engine while this"
-            " page was built. The output below is the engine's own; the same lines run as"
-            " doctests, so the page cannot drift from the code.\n\n")
-    for r in d.scenarios:
-        doc = r.doc
-        title = doc.get("title") or Path(r.path).stem.replace("-", " ").replace("_", " ")
-        out += heading(str(title), "-")
-        if doc.get("description"):
-            out += esc(doc["description"]) + "\n\n"
-        setup = {k: doc[k] for k in ("players", "variant", "options", "seed", "setup")
-                 if doc.get(k) not in (None, {}, "")}
-        out += fields([("File", link(r.path, source_uri(r.path))),
-                       ("Expectations", _expect_text(r))])
-        if setup:
-            out += code(pretty_json(setup), "json")
-        if r.error and r.replay is None:
-            out += admonition("note", f"Not replayed: {esc(r.error)}")
-            continue
-        ses = session.run(example_code(r), cwd=root)
-        out += directive("doctest", "", {}, ses.doctest())
-        if ses.errors:
-            out += admonition("error", "This example raised: "
-                              + esc("; ".join(s.error for s in ses.errors)))
-    return out
-
-
-def example_code(r: Any) -> list[str]:
-    """The doctest statements that replay one scenario file and print what happened."""
-    lines = ["from engine.scenario import load_scenario, replay",
-             f"r = replay(load_scenario({r.path!r}))",
-             "for action, events in zip(r.scenario.actions, r.events):\n"
-             "    print(action)\n"
-             "    for e in events:\n"
-             "        print('   ', e)"]
-    if r.illegal_at is not None:
-        lines.append("print('refused:', r.scenario.actions[r.illegal_at])")
-        lines.append("print(r.error)")
-    lines += ["r.scores", "r.failures"]
-    return lines
-
-
-def _expect_text(r: Any) -> str:
-    exp = r.doc.get("expect")
-    if not exp:
-        return "none (a replay only)"
-    what = ", ".join(f"{k}" for k in exp)
-    if r.ok is None:
-        return f"{esc(what)} (not checked: {esc(r.error)})"
-    return f"{esc(what)}: " + ("all met" if r.ok else "**not met**: " + esc("; ".join(r.failures)))
-
-
 def _proofs(d: GameData) -> str:
     out = heading("Proofs", "=")
     if d.properties is None and d.results is None:
@@ -417,7 +324,6 @@ def proof_table(results: list[Any], label_ids: bool = False) -> str:
     if not results:
         return "No property declared yet.\n\n"
     rows = []
-    anchors = ""
     details = ""
     for r in results:
         rid = attr(r, "id")
@@ -429,17 +335,16 @@ def proof_table(results: list[Any], label_ids: bool = False) -> str:
         if status and ok is False:
             status_text = f"**{status_text}** ✗"
         seconds = attr(r, "seconds")
-        rows.append([lit(rid), ", ".join(ref(c) for c in attr(r, "clauses", ()) or ()),
+        rows.append([f":proof:`{rid}`" if label_ids else lit(rid),
+                     ", ".join(ref(c) for c in attr(r, "clauses", ()) or ()),
                      esc(attr(r, "statement", "")), status_text,
                      esc(attr(r, "expected") or "—"),
                      f"{seconds:.2f}" if isinstance(seconds, (int, float)) else "—"])
-        if label_ids:
-            anchors += label(f"proof-{rid}")
         detail = attr(r, "detail", "") or ""
         if detail:
             details += f"{lit(rid)}\n   {esc(detail)}\n"
-    # the labels point at the table (one per property), so clauses can link to it
-    out = anchors + list_table(["Property", "Clauses", "Statement", "Status", "Expected",
+    # with label_ids, each row is its property's target, so clauses and findings link to it
+    out = list_table(["Property", "Clauses", "Statement", "Status", "Expected",
                                 "Seconds"], rows, [12, 16, 44, 10, 10, 8])
     if details:
         out += ".. rubric:: What each check found\n\n" + details + "\n"
@@ -480,13 +385,16 @@ def _coverage(d: GameData) -> str:
 
 def games_index(names: list[str], missing: list[str], broken: dict[str, str]) -> str:
     out = label("games") + heading("The games", "=", over=True)
-    out += ("One page per game, generated from its spec while the site is built: the clauses"
-            " in our words, where each is implemented, tested, proved and observed, its"
-            " ambiguities with their witnesses, its phase diagram, pictures, worked examples"
-            " and proofs.\n\n")
+    out += ("For each game, the clarified rulebook: the rules in our words and in the printed"
+            " order, with a ruling wherever the text is ambiguous, pictures, worked examples"
+            " and what the verification found. Beside it, its traceability record: where each"
+            " clause is implemented, tested, proved and observed. Both are generated from the"
+            " spec while the site is built.\n\n")
     if names:
-        out += directive("toctree", "", {"maxdepth": "1"},
+        out += directive("toctree", "", {"maxdepth": "1", "caption": "Rulebooks"},
                          "\n".join(f"{GAMES_DIR}/{n}" for n in names))
+        out += directive("toctree", "", {"maxdepth": "1", "caption": "Traceability"},
+                         "\n".join(f"trace/{n}" for n in names))
     for n in missing:
         out += f"* {lit(n)}: not yet available (its spec has not landed).\n"
     for n, why in broken.items():

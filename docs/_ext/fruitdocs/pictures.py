@@ -10,11 +10,22 @@ from typing import Any, Iterable, Sequence
 
 
 def _q(text: str) -> str:
-    return '"' + str(text).replace("\\", "\\\\").replace('"', '\\"') + '"'
+    """A DOT string; a line break in the text becomes DOT's centred line break."""
+    body = str(text).replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n")
+    return '"' + body + '"'
 
 
-def phase_dot(spec: Any, initial: Iterable[str] = ()) -> str:
-    """Phases as nodes, moves as edges ``phase -> each phase in move.to``."""
+def _wrap(text: str, width: int = 22) -> str:
+    """Break a label into short lines so that it stays legible at page width."""
+    import textwrap
+    return "\n".join(textwrap.wrap(text, width)) or text
+
+
+def phase_dot(spec: Any, initial: Iterable[str] = (),
+              starts: dict[str, list[str]] | None = None) -> str:
+    """Phases as nodes (each with the moves possible there, so that a name like ``start``
+    or ``pair`` explains itself), moves as edges ``phase -> each phase in move.to``; each
+    entry point says which variants start there."""
     edges: dict[tuple[str, str], list[str]] = {}
     undeclared: dict[str, list[str]] = {}
     phases: list[str] = []
@@ -34,22 +45,29 @@ def phase_dot(spec: Any, initial: Iterable[str] = ()) -> str:
             for to in mv.to:
                 note(to)
                 edges.setdefault((ph, to), []).append(label)
+    initial = list(initial)
+    # wide graphs read badly at page width: more than four phases are drawn top to bottom
+    rankdir = "TB" if len(phases) > 4 else "LR"
     lines = [
         "digraph phases {",
-        '  graph [rankdir=LR, bgcolor="white", pad="0.3", nodesep="0.6", ranksep="1.1",'
-        ' fontname="Helvetica"];',
+        f'  graph [rankdir={rankdir}, bgcolor="white", pad="0.3", nodesep="0.6",'
+        ' ranksep="0.9", fontname="Helvetica"];',
         '  node [shape=box, style="rounded,filled", fillcolor="#fdf3d8", color="#8a6d1d",'
         ' fontname="Helvetica", fontsize=14, margin="0.2,0.1"];',
         '  edge [color="#555555", fontname="Helvetica", fontsize=12];',
     ]
     for i, p in enumerate(initial):
-        lines.append(f'  __start{i} [shape=point, width=0.12, label=""];')
-        lines.append(f"  __start{i} -> {_q(p)};")
+        who = ", ".join((starts or {}).get(p, ())) or "start"
+        lines.append(f'  __start{i} [shape=plaintext, fontsize=12, fontcolor="#555555",'
+                     f' label={_q(who)}];')
+        lines.append(f"  __start{i} -> {_q(p)} [style=bold];")
     for p in phases:
         extra = ', shape=doubleoctagon, fillcolor="#e4f1dd", color="#3b6e22"' if p == "over" else ""
-        lines.append(f"  {_q(p)} [label={_q(p)}{extra}];")
+        here = sorted({mv.name for mv in spec.moves if p in mv.phases})
+        label = p + ("\n" + _wrap("moves: " + ", ".join(here)) if here else "")
+        lines.append(f"  {_q(p)} [label={_q(label)}{extra}];")
     for (a, b), labels in edges.items():
-        lines.append(f"  {_q(a)} -> {_q(b)} [label={_q(', '.join(labels))}];")
+        lines.append(f"  {_q(a)} -> {_q(b)} [label={_q(_wrap(', '.join(labels)))}];")
     for p, labels in undeclared.items():
         lines.append(f"  {_q(p)} -> {_q(p)} [style=dashed, label="
                      f"{_q(', '.join(labels) + ' (targets not declared)')}];")

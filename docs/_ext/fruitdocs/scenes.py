@@ -121,7 +121,7 @@ def _bastos_values(players: int = 4) -> list[Picture]:
         y = top + 20 + levels.index(state.values[f]) * step
         body.append(f'<circle cx="{x + col / 2}" cy="{y}" r="9" fill="#9b59b6" stroke="#4a235a"/>')
         if f == state.trump:
-            body.append(pic.text(x + col / 2, top - 6, "cart: trump", 11, "middle", "bold",
+            body.append(pic.text(x + col / 2, top - 6, "trump", 11, "middle", "bold",
                                  "#c0392b"))
     svg = pic.svg(60 + 5 * col + 20, top + len(levels) * step + 48, body, "bastos: values")
     shown = ", ".join(f"seat {i}: {c}" for i, c in enumerate(state.bastos) if c)
@@ -260,11 +260,12 @@ def _tanuki_tables(players: int = 3) -> list[Picture]:
         for k, c in enumerate(cards[:shown]):
             body.append(pic.card("tanuki-market", c, x, 70 + k * 22))
         count = f"{len(cards)} card{'s' if len(cards) != 1 else ''}"
-        if len(cards) > shown:
-            count += f" ({shown} shown)"
-        body.append(pic.text(x + CARD_W / 2, 70 + (shown - 1) * 22 + CARD_H + 22, count, 11,
-                             "middle"))
-    height = 70 + (shown - 1) * 22 + CARD_H + 34
+        below = 70 + (shown - 1) * 22 + CARD_H + 22
+        body.append(pic.text(x + CARD_W / 2, below, count, 11, "middle"))
+        if len(cards) > shown:  # a second line: one line of it would spill into the next table
+            body.append(pic.text(x + CARD_W / 2, below + 14, f"({shown} shown)", 11, "middle",
+                                 fill="#666666"))
+    height = 70 + (shown - 1) * 22 + CARD_H + 50
     svg = pic.svg(16 + 5 * col, height, body, "tanuki market: a table row")
     scores = game.scores(state)
     caption = (f"The end of a seeded {players}-player game (seed 3): seat {seat}'s five"

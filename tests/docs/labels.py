@@ -1,0 +1,20 @@
+"""The labels generated pages define and the ones they use, for the link checks."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+
+def labels(out: Path) -> tuple[set[str], set[str]]:
+    """(defined, used): ``.. _x:`` labels and the targets of ``:clause:``/``:trace:`` roles,
+    and every ``:ref:`` target."""
+    defined: set[str] = set()
+    used: set[str] = set()
+    for p in [*out.rglob("*.rst"), *out.rglob("*.inc")]:
+        text = p.read_text(encoding="utf-8")
+        defined |= set(re.findall(r"^\.\. _([^:]+):$", text, re.M))
+        defined |= {c.lower() for c in re.findall(r":clause:`([^`]+)`", text)}
+        defined |= {f"trace-{c.lower()}" for c in re.findall(r":trace:`([^`]+)`", text)}
+        defined |= {f"proof-{c.lower()}" for c in re.findall(r":proof:`([^`]+)`", text)}
+        used |= set(re.findall(r":ref:`[^`<]*<([^>]+)>`", text))
+    return defined, used
