@@ -238,6 +238,8 @@ def generate(root: Path, out: Path, settings: Settings | None = None,
         write(out / rulebook.TRACE_DIR / f"{name}.rst", text, written)
         listings |= d.files
         listings |= {e["witness"] for e in d.ambiguities if e.get("witness")}
+        listings |= {a["witness"] for e in d.ambiguities
+                     for a in (e.get("apart") or {}).values() if a.get("witness")}
     for svg in svg_dir.glob("*.svg"):
         written.add(svg.resolve())
     write(out / "findings.rst", _safe(lambda: findings_page(good, datas), "findings",

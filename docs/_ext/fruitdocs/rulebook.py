@@ -180,8 +180,14 @@ def ruling_box(e: dict[str, Any], game: str) -> str:
         body += "*Other readings:* " + "; ".join(
             f"{lit(r['value'])}: {esc(r['text'])}" for r in rivals) + ".\n\n"
     change = what_changes(e, _witness_actions(e))
-    if change:
-        body += f"*What changes:* {change}\n\n"
+    own = [(v, a) for v, a in (e.get("apart") or {}).items()
+           if a.get("witness") and a.get("witness") != e.get("witness")]
+    if own:  # a reading the entry's witness cannot tell from the default has its own
+        change += " " + " ".join(
+            f"Reading {lit(v)} parts from the default on a witness of its own (in"
+            f" {esc(', '.join(a.get('differs_in') or ['nothing']))})." for v, a in own)
+    if change.strip():
+        body += f"*What changes:* {change.strip()}\n\n"
     body += f"Option {lit(e['option'])} · {ref(e['id'], 'the full witness, step by step')}.\n"
     return directive("admonition", f"Ruling {e['id']}", {"class": "ruling"}, body)
 
