@@ -1,0 +1,45 @@
+"""What each Tanuki Market state field may hold (checked when a state is loaded)."""
+from __future__ import annotations
+
+from spec.common.bounds import RNG, Bounds, Card, Flag, Int, Many, PerSeat, Seat, Word
+
+from .cards import COMPOSITION, FRUIT_CARDS, SPECIAL
+from .state import AUTOMATON, CART_KINDS, ON_TABLE
+
+_DECK = sum(copies for _, copies, _ in COMPOSITION) + len(SPECIAL)
+# every pile holds at most the whole deck; conservation (TAN-I1) does the rest
+_PILE = Many(Card(also=SPECIAL), most=_DECK)
+_TABLES = 5  # each seat's five tables (TAN-3.1)
+
+BOUNDS = Bounds(
+    cards=lambda cfg: frozenset(FRUIT_CARDS),
+    fields={
+        "round": Int(1, _DECK),
+        "leader": Seat(),
+        "deck": _PILE,
+        "hand": Many(Card(also=SPECIAL), most=1),
+        "kept": _PILE,
+        "shown": Flag(),
+        "kinds": Many(Word(CART_KINDS), most=_DECK),
+        "carts": Many(_PILE, most=_DECK),
+        "taken": Many(Seat(also=(ON_TABLE, AUTOMATON)), most=_DECK),
+        "last_placed": Int(-1, _DECK),
+        "dry": Flag(),
+        "haul": PerSeat(_PILE),
+        "haul_hidden": PerSeat(_PILE),
+        "pending": PerSeat(Int(0, _TABLES)),
+        "special": PerSeat(Word(("",) + CART_KINDS)),
+        "tables": PerSeat(Many(_PILE, size=_TABLES)),
+        "salad": PerSeat(_PILE),
+        "taco": Seat(also=(-1,)),
+        "granny": Seat(also=(-1, AUTOMATON)),
+        "last": Flag(),
+        "auto": _PILE,
+        "out": _PILE,
+        "cards": Many(Card(), most=_DECK),
+        "under": Int(0, _DECK),
+        "rng": RNG,
+    },
+)
+
+__all__ = ["BOUNDS"]
