@@ -8,7 +8,7 @@ from typing import Any, Mapping
 import spec as _specs
 from spec.common.core import (Action, Config, Event, GameSpec, _plain, apply_visibility)
 from spec.common.errors import (ConfigError, FruitspecError, IllegalAction, MalformedAction,
-                                SetupError, StateError)
+                                SetupError, StateError, shown)
 
 from . import validate
 from .serialize import state_adapter
@@ -18,6 +18,7 @@ _new_action = tuple.__new__  # skips NamedTuple.__new__'s argument handling on t
 # whitespace, a line break too, separates words
 _ACTION_RE = re.compile(r"\s*(?:p([0-9]+)\s*:\s*)?(\S(?:.*\S)?)\s*", re.ASCII | re.DOTALL)
 _MAX_SEAT_DIGITS = 6
+_MAX_PLAYERS = 10**6  # far beyond any game; keeps absurd counts out of messages
 
 #: the seeds a game accepts: one unsigned 64-bit word, the whole state of the engine's
 #: generator (spec.common.rng). Seeds outside it are refused rather than silently wrapped,
@@ -42,8 +43,9 @@ def load(name: str, players: int | None = None, options: Mapping[str, Any] | Non
     if not isinstance(name, str):
         raise ConfigError(f"a game name is a string, not {type(name).__name__}")
     spec = _specs.get(name)
-    if players is not None and (not isinstance(players, int) or isinstance(players, bool)):
-        raise ConfigError(f"players must be a whole number, not {players!r}")
+    if players is not None and (not isinstance(players, int) or isinstance(players, bool)
+                                or not -_MAX_PLAYERS < players < _MAX_PLAYERS):
+        raise ConfigError(f"players must be a whole number, not {shown(players)}")
     if variant is not None and not isinstance(variant, str):
         raise ConfigError(f"a variant is a string or None, not {type(variant).__name__}")
     if options is not None:
@@ -52,8 +54,8 @@ def load(name: str, players: int | None = None, options: Mapping[str, Any] | Non
                               f" (e.g. {{'name': 'value'}}), not {type(options).__name__}")
         for key, value in options.items():
             if not isinstance(key, str) or not isinstance(value, (str, bool)):
-                raise ConfigError(f"option {key!r}: names and readings are strings,"
-                                  f" not {value!r}")
+                raise ConfigError(f"option {shown(key)}: names and readings are strings,"
+                                  f" not {shown(value)}")
     return Game(spec, spec.configure(players, variant, options))
 
 
@@ -92,9 +94,9 @@ class Game:
     def new(self, seed: int = 0, setup: Mapping[str, Any] | None = None) -> Any:
         """The state at the start of the game; ``setup`` fixes the random parts."""
         if not isinstance(seed, int) or isinstance(seed, bool):
-            raise ConfigError(f"seed must be a whole number, not {seed!r}")
+            raise ConfigError(f"seed must be a whole number, not {shown(seed)}")
         if seed not in SEEDS:
-            raise ConfigError(f"seed must be from 0 to 2**64 - 1, not {seed}")
+            raise ConfigError(f"seed must be from 0 to 2**64 - 1, not {shown(seed)}")
         if setup is not None and not isinstance(setup, Mapping):
             raise SetupError(f"setup must be an object, not {type(setup).__name__}")
         if not setup:
@@ -145,13 +147,13 @@ class Game:
         """What ``player`` (None: a spectator) may know, as JSON-compatible data."""
         if player is not None and (not isinstance(player, int) or isinstance(player, bool)
                                    or not 0 <= player < self.players):
-            raise ConfigError(f"no seat {player!r} in a {self.players}-player game")
+            raise ConfigError(f"no seat {shown(player)} in a {self.players}-player game")
         out: dict[str, Any] = {"game": self.name, "players": self.players,
                                "variant": self.variant, "seat": player}
         for name, kind in self.spec.visibility.items():
-            shown, value = apply_visibility(kind, self.config, state, getattr(state, name),
-                                            player)
-            if shown:
+            visible, value = apply_visibility(kind, self.config, state, getattr(state, name),
+                                              player)
+            if visible:
                 out[name] = value
         out.update(_plain(self.spec.view_extra(self.config, state, player)))
         legal = self._legal(state)
@@ -236,8 +238,8 @@ class Game:
         if bad:
             return MalformedAction(mv.rule, f"'{act.body}': {act.name} {bad}")
         if not 0 <= act.player < self.players:
-            return IllegalAction(spec.notation_rule,
-                                 f"there is no seat {act.player} in a {self.players}-player game")
+            return IllegalAction(spec.notation_rule, f"there is no seat {shown(act.player)}"
+                                                     f" in a {self.players}-player game")
         if self.is_over(state):
             return IllegalAction(mv.rule, "the game is over")
         if state.phase not in mv.phases:
@@ -281,9 +283,9 @@ class Game:
 def _shape_problem(act: Action) -> str | None:
     """What makes ``act`` not an action at all (a seat that is no whole number...)."""
     if act.player.__class__ is not int:
-        return f"a seat is a whole number, not {act.player!r}"
+        return f"a seat is a whole number, not {shown(act.player)}"
     if not isinstance(act.name, str):
-        return f"a move name is a string, not {act.name!r}"
+        return f"a move name is a string, not {shown(act.name)}"
     if not isinstance(act.args, tuple) or not all(isinstance(x, str) for x in act.args):
-        return f"an action's arguments are a tuple of strings, not {act.args!r}"
+        return f"an action's arguments are a tuple of strings, not {shown(act.args)}"
     return None

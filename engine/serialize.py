@@ -14,7 +14,7 @@ from typing import Any
 import pydantic
 
 from spec.common.core import GameSpec
-from spec.common.errors import StateError
+from spec.common.errors import StateError, shown
 
 _STRICT = pydantic.ConfigDict(extra="forbid", strict=True)
 
@@ -80,9 +80,7 @@ def describe(exc: pydantic.ValidationError, root: str) -> str:
         return f"{where}: missing"
     if err["type"] == "extra_forbidden":
         return f"{where}: unknown field"
-    given = repr(err.get("input"))
-    given = given if len(given) <= 40 else given[:37] + "..."
-    return f"{where or 'document'}: {msg[0].lower() + msg[1:]}, not {given}"
+    return f"{where or 'document'}: {msg[0].lower() + msg[1:]}, not {shown(err.get('input'))}"
 
 
 @lru_cache(maxsize=None)

@@ -23,17 +23,13 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Collection, Iterator, Mapping
 
 from .core import Config
+from .errors import shown as _show
 
 Limit = int | Callable[[Config], int]
 
 
 def _limit(value: Limit, cfg: Config) -> int:
     return value(cfg) if callable(value) else value
-
-
-def _show(value: Any) -> str:
-    text = repr(value)
-    return text if len(text) <= 40 else text[:37] + "..."
 
 
 @dataclass(frozen=True)

@@ -34,3 +34,20 @@ class IllegalAction(FruitspecError, ValueError):
 
 class MalformedAction(IllegalAction):
     """Text that is not an action of this game's notation at all."""
+
+
+def shown(value: object, limit: int = 40) -> str:
+    """``repr(value)`` for an error message: shortened, and safe for any input.
+
+    >>> shown("x" * 50)
+    "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx..."
+    >>> shown(10**5000)
+    'a 16610-bit number'
+    """
+    try:
+        text = repr(value)
+    except ValueError:  # Python prints at most 4300 digits of a whole number
+        return f"a {value.bit_length()}-bit number" if isinstance(value, int) else "?"
+    except RecursionError:
+        return "a value nested too deeply"
+    return text if len(text) <= limit else text[:limit - 3] + "..."
