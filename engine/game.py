@@ -189,11 +189,11 @@ class Game:
     def parse(self, state: Any, text: str) -> Action:
         """Read an action in notation; the seat prefix may be left out when it is unique."""
         if not isinstance(text, str):
-            raise MalformedAction(self.spec.notation_rule, f"not an action: {text!r}")
+            raise MalformedAction(self.spec.notation_rule, f"not an action: {shown(text)}")
         m = _ACTION_RE.fullmatch(text)
-        if not m:
-            raise MalformedAction(self.spec.notation_rule, f"empty action {text!r}")
-        words = m.group(2).split()
+        words = m.group(2).split() if m else []
+        if not words:
+            raise MalformedAction(self.spec.notation_rule, f"empty action {shown(text)}")
         if m.group(1) is not None:
             if len(m.group(1)) > _MAX_SEAT_DIGITS:
                 raise MalformedAction(self.spec.notation_rule,
@@ -216,7 +216,7 @@ class Game:
         """The legal :class:`Action` meant by ``action``, or :class:`IllegalAction`."""
         act = self.parse(state, action) if isinstance(action, str) else action
         if not isinstance(act, Action):
-            raise MalformedAction(self.spec.notation_rule, f"not an action: {action!r}")
+            raise MalformedAction(self.spec.notation_rule, f"not an action: {shown(action)}")
         # identity is tested before equality, so an action taken from legal_actions()
         # is found at once; the type test keeps True from passing for seat 1
         if act in self._legal(state) and act.player.__class__ is int:

@@ -67,7 +67,7 @@ def problem(game: Any, state: Any) -> str | None:
                 f" (phases: {', '.join(sorted(phases(sp)))})")
     declared = bounds(sp)
     if declared is not None:
-        found = declared.problem(cfg, lambda name: getattr(state, name))
+        found = declared.problem(cfg, state)
         if found:
             return found
     try:

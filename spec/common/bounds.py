@@ -7,14 +7,19 @@ tampered state is refused with one line naming the field rather than crashing a 
 The declaration says nothing a reachable state could break; the invariants then check
 what only the rules know (card conservation, turn order).
 
+>>> from typing import NamedTuple
 >>> from spec.common.core import Config
+>>> class Toy(NamedTuple):
+...     turn: int
+...     hands: tuple
 >>> cfg = Config("toy", 3, None, {})
->>> b = Bounds(cards=lambda cfg: {"A", "B"}, fields={"turn": Seat(), "hand": PerSeat(Many(Card()))})
->>> b.problem(cfg, {"turn": 1, "hand": (("A",), (), ("B",))}.get)
->>> b.problem(cfg, {"turn": 3, "hand": ((), (), ())}.get)
+>>> b = Bounds(cards=lambda cfg: {"A", "B"},
+...            fields={"turn": Seat(), "hands": PerSeat(Many(Card()))})
+>>> b.problem(cfg, Toy(1, (("A",), (), ("B",))))
+>>> b.problem(cfg, Toy(3, ((), (), ())))
 'turn: 3 is not a seat of a 3-player game'
->>> b.problem(cfg, {"turn": 0, "hand": ((), ("Z",), ())}.get)
-"hand[1][0]: 'Z' is not a card of this game"
+>>> b.problem(cfg, Toy(0, ((), ("Z",), ())))
+"hands[1][0]: 'Z' is not a card of this game"
 """
 from __future__ import annotations
 
@@ -168,15 +173,24 @@ RNG = Int(0, 2**64 - 1)
 
 @dataclass(frozen=True)
 class Bounds:
-    """Every state field of one game with its :class:`Kind`; ``cards``: the card names."""
+    """Every state field of one game with its :class:`Kind`; ``cards``: the card names.
+
+    ``shapes`` are checks across fields (lists that must line up), run once every field
+    is within its own bounds; each returns a problem or None.
+    """
 
     cards: Callable[[Config], Collection[str]]
     fields: Mapping[str, Kind] = field(default_factory=dict)
+    shapes: tuple[Callable[[Config, Any], str | None], ...] = ()
 
-    def problem(self, cfg: Config, get: Callable[[str], Any]) -> str | None:
-        """The first field that breaks its declaration (``get(name)``: the field's value)."""
+    def problem(self, cfg: Config, state: Any) -> str | None:
+        """The first field of ``state`` that breaks its declaration, or None."""
         ctx = Context(cfg, self.cards(cfg))
         for name, kind in self.fields.items():
-            for found in kind.problems(ctx, get(name), name):
+            for found in kind.problems(ctx, getattr(state, name), name):
+                return found
+        for shape in self.shapes:
+            found = shape(cfg, state)
+            if found:
                 return found
         return None

@@ -1,15 +1,25 @@
 """What each Tanuki Market state field may hold (checked when a state is loaded)."""
 from __future__ import annotations
 
+from spec.common.core import Config
 from spec.common.bounds import RNG, Bounds, Card, Flag, Int, Many, PerSeat, Seat, Word
 
 from .cards import COMPOSITION, FRUIT_CARDS, SPECIAL
-from .state import AUTOMATON, CART_KINDS, ON_TABLE
+from .state import AUTOMATON, CART_KINDS, ON_TABLE, TanukiState
 
 _DECK = sum(copies for _, copies, _ in COMPOSITION) + len(SPECIAL)
 # every pile holds at most the whole deck; conservation (TAN-I1) does the rest
 _PILE = Many(Card(also=SPECIAL), most=_DECK)
 _TABLES = 5  # each seat's five tables (TAN-3.1)
+
+def _one_entry_per_cart(cfg: Config, s: TanukiState) -> str | None:
+    if not len(s.kinds) == len(s.carts) == len(s.taken):
+        return (f"kinds, carts, taken: one entry per cart each, not {len(s.kinds)},"
+                f" {len(s.carts)}, {len(s.taken)}")
+    if s.last_placed >= len(s.carts):
+        return f"last_placed: there is no cart {s.last_placed + 1}"
+    return None
+
 
 BOUNDS = Bounds(
     cards=lambda cfg: frozenset(FRUIT_CARDS),
@@ -40,6 +50,7 @@ BOUNDS = Bounds(
         "under": Int(0, _DECK),
         "rng": RNG,
     },
+    shapes=(_one_entry_per_cart,),
 )
 
 __all__ = ["BOUNDS"]
