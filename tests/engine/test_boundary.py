@@ -11,10 +11,11 @@ from typing import Any, Callable
 import pytest
 
 import engine
+import spec
 from engine.length import CycleFound, LengthGuard, run
 from engine.scenario import ScenarioError, load_scenario, replay
 
-from .helpers import random_state
+from .helpers import random_state, walk
 
 
 def _tampered(game: engine.Game, state: Any, change: Callable[[dict], None]) -> str:
@@ -282,3 +283,22 @@ def test_the_guard_stops_at_a_limit():
             a = game.legal_actions(s)[0]
             s = game.apply(s, a)
             guard.see(s, a)
+
+
+# --- the declarations themselves ------------------------------------------------------------
+@pytest.mark.parametrize("name", engine.games())
+def test_every_state_field_has_declared_bounds(name):
+    from engine.validate import bounds
+    sp = spec.get(name)
+    declared = bounds(sp)
+    assert declared is not None, f"{name} has no spec/<game>/bounds.py"
+    fields = set(sp.state_type._fields) - {"phase"}  # phases come from the moves
+    assert set(declared.fields) == fields
+
+
+@pytest.mark.parametrize("name", engine.games())
+def test_every_phase_a_state_reaches_is_known(name):
+    from engine.validate import phases
+    game = engine.load(name)
+    seen = {s2.phase for seed in range(3) for _, _, s2 in walk(game, seed)}
+    assert "over" in seen and seen <= phases(game.spec)
