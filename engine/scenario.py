@@ -177,6 +177,9 @@ def replay(source: Any, options: Mapping[str, str] | None = None) -> Replay:
     ``options`` override the scenario's own (to replay it under another reading).
     """
     sc = load_scenario(source)
+    if options is not None and not isinstance(options, Mapping):
+        raise ScenarioError(f"options override a scenario's as a mapping, not"
+                            f" {type(options).__name__}")
     game = load(sc.game, players=sc.players, options={**sc.options, **(options or {})},
                 variant=sc.variant)
     result = Replay(sc, game, [game.new(seed=sc.seed, setup=sc.setup)])

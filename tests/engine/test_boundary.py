@@ -302,3 +302,8 @@ def test_every_phase_a_state_reaches_is_known(name):
     game = engine.load(name)
     seen = {s2.phase for seed in range(3) for _, _, s2 in walk(game, seed)}
     assert "over" in seen and seen <= phases(game.spec)
+
+
+def test_replay_option_overrides_are_a_mapping():
+    with pytest.raises(ScenarioError, match="mapping"):
+        replay({"game": "tindahan"}, options="swap=yes")  # type: ignore[arg-type]
