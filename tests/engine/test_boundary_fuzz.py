@@ -24,6 +24,7 @@ from hypothesis import strategies as st
 
 import engine
 import spec
+from engine.length import LengthGuard
 from engine.scenario import load_scenario, replay
 
 from .helpers import configurations, random_state
@@ -89,7 +90,7 @@ def _tamper(data: st.DataObject, doc: dict) -> str:
     parent, key = _get(doc, path[:-1]), path[-1]
     old = parent[key]
     how = data.draw(st.sampled_from(["value", "near", "swap", "drop", "add", "wrap", "grow",
-                                     "shrink", "text"]), label="how")
+                                     "shrink", "move", "text"]), label="how")
     COUNTS[f"dump/{how}"] += 1
     if how == "value":
         parent[key] = data.draw(JSON, label="value")
@@ -113,6 +114,14 @@ def _tamper(data: st.DataObject, doc: dict) -> str:
         old.extend(copy.deepcopy(old[:1]) * data.draw(st.integers(1, 60)))
     elif how == "shrink" and isinstance(old, list) and old:
         old.pop(data.draw(st.integers(0, len(old) - 1)))
+    elif how == "move":  # a card (or any item) moved from one list to another: conserved
+        lists = [p for p in paths if isinstance(_get(doc, p), list)]
+        full = [p for p in lists if _get(doc, p)]
+        if full:
+            src = _get(doc, data.draw(st.sampled_from(full), label="from"))
+            dst = _get(doc, data.draw(st.sampled_from(lists), label="to"))
+            dst.insert(data.draw(st.integers(0, len(dst))),
+                       src.pop(data.draw(st.integers(0, len(src) - 1))))
     text = json.dumps(doc)
     if how == "text":  # cut or splice the text itself
         i = data.draw(st.integers(0, len(text)), label="at")
@@ -121,20 +130,21 @@ def _tamper(data: st.DataObject, doc: dict) -> str:
     return text
 
 
-def _exercise(game: engine.Game, s: Any, rng: random.Random, steps: int = 4) -> None:
-    """An accepted state must be one the engine can run: list, show, score and play on."""
+def _exercise(game: engine.Game, s: Any, rng: random.Random) -> None:
+    """An accepted state must be one the engine can run: show, score and play to the end."""
     for seat in (None, *range(game.players)):
         game.view(s, seat)
     game.scores(s)
     assert game.loads(game.dumps(s)) == s
-    for _ in range(steps):
-        if game.is_over(s):
-            game.winners(s)
-            return
+    guard = LengthGuard(game, s, limit=20_000)
+    while not game.is_over(s):
         legal = game.legal_actions(s)
         assert legal, "a live state where no seat can act"
-        s = game.apply(s, rng.choice(legal))
-        game.view(s, None)
+        a = rng.choice(legal)
+        s = game.apply(s, a)
+        guard.see(s, a)
+    game.winners(s)
+    game.view(s, None)
 
 
 @pytest.mark.parametrize("name", GAMES)
