@@ -182,7 +182,8 @@ class Game:
         header, state = state_adapter(self.spec).load_document(text)
         for key, mine in self.config.to_json().items():
             if key in header and header[key] != mine:
-                raise StateError(f"state is for {key}={header[key]!r}, this game has {mine!r}")
+                raise StateError(f"state is for {key}={shown(header[key])}, this game has"
+                                 f" {shown(mine)}")
         return validate.check(self, state)
 
     # --- parsing and legality ------------------------------------------------------------
