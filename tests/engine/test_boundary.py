@@ -307,3 +307,18 @@ def test_every_phase_a_state_reaches_is_known(name):
 def test_replay_option_overrides_are_a_mapping():
     with pytest.raises(ScenarioError, match="mapping"):
         replay({"game": "tindahan"}, options="swap=yes")  # type: ignore[arg-type]
+
+
+def test_tanuki_taco_only_lies_on_a_cart():
+    """Found by the fuzzing: Taco moved from a cart into the deck (cards still conserved)
+    was accepted, and the next lay crashed looking up its fruit."""
+    game = engine.load("tanuki-market", players=3)
+    s = game.apply(game.new(seed=0), next(a for a in game.legal_actions(game.new(seed=0))
+                                          if a.name == "taco"))
+    assert any("TACO" in cart for cart in s.carts)
+
+    def move(d: dict) -> None:
+        cart = next(c for c in d["carts"] if "TACO" in c)
+        cart.remove("TACO")
+        d["deck"].insert(0, "TACO")
+    _refused(game, _tampered(game, s, move), "deck[0]", "TACO")
