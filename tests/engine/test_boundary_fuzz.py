@@ -188,6 +188,14 @@ def test_tampered_dumps_are_refused_or_playable(name, seed, steps, data):
 def test_garbage_actions_are_refused_and_change_nothing(name, data, seed, steps, garbage):
     game = _game(data.draw(CONFIG[name], label="config"))
     s = random_state(game, seed, steps)
+    legal = game.legal_actions(s)
+    if legal and data.draw(st.booleans(), label="near a legal action"):
+        # a legal action's text, spaced, broken or prefixed otherwise
+        a = data.draw(st.sampled_from(legal), label="legal")
+        garbage = data.draw(st.sampled_from([
+            a.body, str(a), f"  {a.body.replace(' ', chr(10))}\t", f"p{a.player}:{a.body}",
+            f"p0{a.player}: {a.body}", a.body.upper(), a.body + " x", f"p{a.player + 1}: {a.body}",
+            f"p{a.player}: {a.body}\u00a0", a.body[:-1]]), label="variant")
     before = game.dumps(s)
     COUNTS[f"action/{type(garbage).__name__}"] += 1
     try:
