@@ -7,13 +7,23 @@ from typing import Any, Mapping
 
 import spec as _specs
 from spec.common.core import (Action, Config, Event, GameSpec, _plain, apply_visibility)
-from spec.common.errors import (ConfigError, IllegalAction, MalformedAction, SetupError,
-                                StateError)
+from spec.common.errors import (ConfigError, FruitspecError, IllegalAction, MalformedAction,
+                                SetupError, StateError, shown)
 
+from . import validate
 from .serialize import state_adapter
 
 _new_action = tuple.__new__  # skips NamedTuple.__new__'s argument handling on the hot path
-_ACTION_RE = re.compile(r"\s*(?:p(\d+)\s*:\s*)?(\S(?:.*\S)?)\s*")
+# ASCII digits only: int() would also read other scripts' digits ("p٣:") as a seat; any
+# whitespace, a line break too, separates words
+_ACTION_RE = re.compile(r"\s*(?:p([0-9]+)\s*:\s*)?(\S(?:.*\S)?)\s*", re.ASCII | re.DOTALL)
+_MAX_SEAT_DIGITS = 6
+_MAX_PLAYERS = 10**6  # far beyond any game; keeps absurd counts out of messages
+
+#: the seeds a game accepts: one unsigned 64-bit word, the whole state of the engine's
+#: generator (spec.common.rng). Seeds outside it are refused rather than silently wrapped,
+#: so two different seeds never name the same game.
+SEEDS = range(2**64)
 
 
 def games() -> list[str]:
@@ -30,7 +40,22 @@ def load(name: str, players: int | None = None, options: Mapping[str, Any] | Non
     >>> game.players
     3
     """
+    if not isinstance(name, str):
+        raise ConfigError(f"a game name is a string, not {type(name).__name__}")
     spec = _specs.get(name)
+    if players is not None and (not isinstance(players, int) or isinstance(players, bool)
+                                or not -_MAX_PLAYERS < players < _MAX_PLAYERS):
+        raise ConfigError(f"players must be a whole number, not {shown(players)}")
+    if variant is not None and not isinstance(variant, str):
+        raise ConfigError(f"a variant is a string or None, not {type(variant).__name__}")
+    if options is not None:
+        if not isinstance(options, Mapping):
+            raise ConfigError("options must map option names to readings"
+                              f" (e.g. {{'name': 'value'}}), not {type(options).__name__}")
+        for key, value in options.items():
+            if not isinstance(key, str) or not isinstance(value, (str, bool)):
+                raise ConfigError(f"option {shown(key)}: names and readings are strings,"
+                                  f" not {shown(value)}")
     return Game(spec, spec.configure(players, variant, options))
 
 
@@ -69,10 +94,24 @@ class Game:
     def new(self, seed: int = 0, setup: Mapping[str, Any] | None = None) -> Any:
         """The state at the start of the game; ``setup`` fixes the random parts."""
         if not isinstance(seed, int) or isinstance(seed, bool):
-            raise ConfigError(f"seed must be an int, not {seed!r}")
+            raise ConfigError(f"seed must be a whole number, not {shown(seed)}")
+        if seed not in SEEDS:
+            raise ConfigError(f"seed must be from 0 to 2**64 - 1, not {shown(seed)}")
         if setup is not None and not isinstance(setup, Mapping):
             raise SetupError(f"setup must be an object, not {type(setup).__name__}")
-        return self.spec.initial(self.config, seed, dict(setup) if setup else None)
+        if not setup:
+            return self.spec.initial(self.config, seed, None)
+        try:
+            state = self.spec.initial(self.config, seed, dict(setup))
+        except FruitspecError:
+            raise
+        except validate.CRASHES as exc:
+            # a set-up a game's reader did not foresee: refused, never a crash
+            raise SetupError(f"malformed setup: {validate.crash(exc)}") from None
+        found = validate.problem(self, state)
+        if found:
+            raise SetupError(f"the setup gives an impossible position: {found}")
+        return state
 
     def legal_actions(self, state: Any) -> list[Action]:
         """Every legal action of every seat that may act now (a fresh list)."""
@@ -106,15 +145,15 @@ class Game:
 
     def view(self, state: Any, player: int | None) -> dict[str, Any]:
         """What ``player`` (None: a spectator) may know, as JSON-compatible data."""
-        if player is not None and (not isinstance(player, int) or
-                                   not 0 <= player < self.players):
-            raise ConfigError(f"no seat {player!r} in a {self.players}-player game")
+        if player is not None and (not isinstance(player, int) or isinstance(player, bool)
+                                   or not 0 <= player < self.players):
+            raise ConfigError(f"no seat {shown(player)} in a {self.players}-player game")
         out: dict[str, Any] = {"game": self.name, "players": self.players,
                                "variant": self.variant, "seat": player}
         for name, kind in self.spec.visibility.items():
-            shown, value = apply_visibility(kind, self.config, state, getattr(state, name),
-                                            player)
-            if shown:
+            visible, value = apply_visibility(kind, self.config, state, getattr(state, name),
+                                              player)
+            if visible:
                 out[name] = value
         out.update(_plain(self.spec.view_extra(self.config, state, player)))
         legal = self._legal(state)
@@ -129,33 +168,37 @@ class Game:
         doc = {**self.config.to_json(), "state": _plain(state._asdict())}
         return json.dumps(doc, separators=(",", ":"))
 
-    def loads(self, text: str) -> Any:
-        """Parse and validate a state written by :meth:`dumps`."""
-        try:
-            doc = json.loads(text)
-        except (TypeError, json.JSONDecodeError) as exc:
-            raise StateError(f"not JSON: {exc}") from None
-        if not isinstance(doc, dict) or "state" not in doc:
-            raise StateError("expected an object with a 'state' field")
+    def loads(self, text: str | bytes) -> Any:
+        """Parse and validate a state written by :meth:`dumps`.
+
+        Everything the spec knows about a state is checked (see :mod:`engine.validate`);
+        any failure is a :class:`StateError` naming the field.
+        """
+        if not isinstance(text, (str, bytes, bytearray)):
+            raise StateError(f"a dumped state is JSON text, not {type(text).__name__}")
+        if len(text) > validate.MAX_STATE_TEXT:
+            raise StateError(f"a dumped state is at most {validate.MAX_STATE_TEXT} characters,"
+                             f" not {len(text)}")
+        header, state = state_adapter(self.spec).load_document(text)
         for key, mine in self.config.to_json().items():
-            if key in doc and doc[key] != mine:
-                raise StateError(f"state is for {key}={doc[key]!r}, this game has {mine!r}")
-        state = state_adapter(self.spec).load(doc["state"])
-        problem = self.spec.validate(self.config, state)
-        if problem:
-            raise StateError(problem)
-        return state
+            if key in header and header[key] != mine:
+                raise StateError(f"state is for {key}={shown(header[key])}, this game has"
+                                 f" {shown(mine)}")
+        return validate.check(self, state)
 
     # --- parsing and legality ------------------------------------------------------------
     def parse(self, state: Any, text: str) -> Action:
         """Read an action in notation; the seat prefix may be left out when it is unique."""
         if not isinstance(text, str):
-            raise MalformedAction(self.spec.notation_rule, f"not an action: {text!r}")
+            raise MalformedAction(self.spec.notation_rule, f"not an action: {shown(text)}")
         m = _ACTION_RE.fullmatch(text)
-        if not m:
-            raise MalformedAction(self.spec.notation_rule, f"empty action {text!r}")
-        words = m.group(2).split()
+        words = m.group(2).split() if m else []
+        if not words:
+            raise MalformedAction(self.spec.notation_rule, f"empty action {shown(text)}")
         if m.group(1) is not None:
+            if len(m.group(1)) > _MAX_SEAT_DIGITS:
+                raise MalformedAction(self.spec.notation_rule,
+                                      f"there is no seat p{m.group(1)[:_MAX_SEAT_DIGITS]}...")
             return Action(int(m.group(1)), words[0], tuple(words[1:]))
         body = " ".join(words)
         legal = self._legal(state)
@@ -174,16 +217,19 @@ class Game:
         """The legal :class:`Action` meant by ``action``, or :class:`IllegalAction`."""
         act = self.parse(state, action) if isinstance(action, str) else action
         if not isinstance(act, Action):
-            raise MalformedAction(self.spec.notation_rule, f"not an action: {action!r}")
+            raise MalformedAction(self.spec.notation_rule, f"not an action: {shown(action)}")
         # identity is tested before equality, so an action taken from legal_actions()
-        # is found at once
-        if act in self._legal(state):
+        # is found at once; the type test keeps True from passing for seat 1
+        if act in self._legal(state) and act.player.__class__ is int:
             return act
         raise self.explain(state, act)
 
     def explain(self, state: Any, act: Action) -> IllegalAction:
         """Why ``act`` is not legal in ``state``, citing the clause that forbids it."""
         spec, cfg = self.spec, self.config
+        bad_shape = _shape_problem(act)
+        if bad_shape:
+            return MalformedAction(spec.notation_rule, bad_shape)
         mv = spec.move(act.name)
         if mv is None:
             names = ", ".join(sorted({m.name for m in spec.moves}))
@@ -193,8 +239,8 @@ class Game:
         if bad:
             return MalformedAction(mv.rule, f"'{act.body}': {act.name} {bad}")
         if not 0 <= act.player < self.players:
-            return IllegalAction(spec.notation_rule,
-                                 f"there is no seat {act.player} in a {self.players}-player game")
+            return IllegalAction(spec.notation_rule, f"there is no seat {shown(act.player)}"
+                                                     f" in a {self.players}-player game")
         if self.is_over(state):
             return IllegalAction(spec.refusal_rule(cfg, state, "over") or mv.rule,
                                  "the game is over")
@@ -235,3 +281,14 @@ class Game:
         self._cache_key = state
         self._cache = out
         return out
+
+
+def _shape_problem(act: Action) -> str | None:
+    """What makes ``act`` not an action at all (a seat that is no whole number...)."""
+    if act.player.__class__ is not int:
+        return f"a seat is a whole number, not {shown(act.player)}"
+    if not isinstance(act.name, str):
+        return f"a move name is a string, not {shown(act.name)}"
+    if not isinstance(act.args, tuple) or not all(isinstance(x, str) for x in act.args):
+        return f"an action's arguments are a tuple of strings, not {shown(act.args)}"
+    return None

@@ -10,14 +10,17 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Annotated, Any, Mapping
 
 import pydantic
 
 from spec.common.core import Event
 from spec.common.errors import ConfigError, IllegalAction
 
-from .game import Game, load
+from .game import SEEDS, Game, load
+
+#: the longest scenario text read; real scenarios are a few kilobytes
+MAX_SCENARIO_TEXT = 10_000_000
 
 
 class ScenarioError(ConfigError):
@@ -27,7 +30,7 @@ class ScenarioError(ConfigError):
 class Expect(pydantic.BaseModel):
     """What a scenario expects; each key that is present is checked."""
 
-    model_config = pydantic.ConfigDict(extra="forbid")
+    model_config = pydantic.ConfigDict(extra="forbid", strict=True)
 
     scores: list[int] | None = None
     events: list[str] | None = None
@@ -44,10 +47,11 @@ class Scenario(pydantic.BaseModel):
     model_config = pydantic.ConfigDict(extra="forbid")
 
     game: str
-    players: int | None = None
-    options: dict[str, str] = {}
+    # strict: "3" is not a player count and true is not a seed
+    players: pydantic.StrictInt | None = None
+    options: dict[pydantic.StrictStr, pydantic.StrictStr] = {}
     variant: str | None = None
-    seed: int = 0
+    seed: Annotated[pydantic.StrictInt, pydantic.Field(ge=SEEDS.start, lt=SEEDS.stop)] = 0
     setup: dict[str, Any] | None = None
     actions: list[str] = []
     expect: Expect | None = None
@@ -115,25 +119,56 @@ def load_scenario(source: str | Path | Mapping[str, Any] | Scenario) -> Scenario
         return source
     if isinstance(source, Mapping):
         data: Any = dict(source)
+    elif isinstance(source, (str, Path)):
+        data = _parse(_read(source))
     else:
-        text = str(source)
-        if not text.lstrip().startswith("{"):
-            path = Path(text)
-            try:
-                text = path.read_text(encoding="utf-8")
-            except OSError as exc:
-                raise ScenarioError(f"cannot read scenario {path}: {exc.strerror}") from None
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise ScenarioError(f"scenario is not valid JSON: {exc.msg} at line {exc.lineno}"
-                                f" column {exc.colno}") from None
+        raise ScenarioError(f"a scenario is a path, a JSON text or a mapping,"
+                            f" not {type(source).__name__}")
     try:
         return Scenario.model_validate(data)
     except pydantic.ValidationError as exc:
-        err = exc.errors()[0]
+        err = exc.errors(include_url=False)[0]
         where = ".".join(str(p) for p in err["loc"]) or "scenario"
         raise ScenarioError(f"scenario field '{where}': {err['msg']}") from None
+    except RecursionError:
+        raise ScenarioError("scenario is nested too deeply") from None
+
+
+def _read(source: str | Path) -> str:
+    """The scenario text: ``source`` itself when it is JSON, else the file it names."""
+    text = str(source)
+    if isinstance(source, str) and text.lstrip().startswith("{"):
+        return text
+    path = Path(text)
+    try:
+        with path.open("rb") as f:
+            raw = f.read(MAX_SCENARIO_TEXT + 1)
+    except OSError as exc:
+        raise ScenarioError(f"cannot read scenario {path}:"
+                            f" {exc.strerror or type(exc).__name__}") from None
+    except ValueError as exc:  # e.g. a NUL byte in the path
+        raise ScenarioError(f"cannot read scenario {text[:80]!r}: {exc}") from None
+    if len(raw) > MAX_SCENARIO_TEXT:
+        raise ScenarioError(f"scenario {path} is larger than {MAX_SCENARIO_TEXT} bytes")
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise ScenarioError(f"scenario {path} is not UTF-8 text (byte {exc.start})") from None
+
+
+def _parse(text: str) -> Any:
+    if len(text) > MAX_SCENARIO_TEXT:
+        raise ScenarioError(f"scenario is larger than {MAX_SCENARIO_TEXT} characters")
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise ScenarioError(f"scenario is not valid JSON: {exc.msg} at line {exc.lineno}"
+                            f" column {exc.colno}") from None
+    except RecursionError:
+        raise ScenarioError("scenario is not valid JSON: nested too deeply") from None
+    except ValueError:  # Python reads at most 4300 digits of a whole number
+        raise ScenarioError("scenario is not valid JSON: a number has too many digits"
+                            " to read") from None
 
 
 def replay(source: Any, options: Mapping[str, str] | None = None) -> Replay:
@@ -142,6 +177,9 @@ def replay(source: Any, options: Mapping[str, str] | None = None) -> Replay:
     ``options`` override the scenario's own (to replay it under another reading).
     """
     sc = load_scenario(source)
+    if options is not None and not isinstance(options, Mapping):
+        raise ScenarioError(f"options override a scenario's as a mapping, not"
+                            f" {type(options).__name__}")
     game = load(sc.game, players=sc.players, options={**sc.options, **(options or {})},
                 variant=sc.variant)
     result = Replay(sc, game, [game.new(seed=sc.seed, setup=sc.setup)])

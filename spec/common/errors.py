@@ -2,8 +2,28 @@
 from __future__ import annotations
 
 
+# line breaks and other control characters, as the escapes Python would print for them
+_ESCAPES = {c: repr(chr(c))[1:-1] for c in (*range(32), 127, 0x85, 0x2028, 0x2029)}
+
+
+def one_line(text: str) -> str:
+    """``text`` with line breaks and control characters escaped: one printable line.
+
+    >>> one_line("unknown key 'a\\nb'")
+    "unknown key 'a\\\\nb'"
+    """
+    return text.translate(_ESCAPES)
+
+
 class FruitspecError(Exception):
-    """Base class of every error the project raises on bad input."""
+    """Base class of every error the project raises on bad input.
+
+    Its message is always one line: a user's text quoted in it (a key, an action) cannot
+    break it, because control characters are escaped.
+    """
+
+    def __init__(self, *args: object) -> None:
+        super().__init__(*(one_line(a) if isinstance(a, str) else a for a in args))
 
 
 class ConfigError(FruitspecError, ValueError):
@@ -29,8 +49,25 @@ class IllegalAction(FruitspecError, ValueError):
     def __init__(self, rule: str, message: str) -> None:
         super().__init__(f"{rule}: {message}")
         self.rule = rule
-        self.message = message
+        self.message = one_line(message)
 
 
 class MalformedAction(IllegalAction):
     """Text that is not an action of this game's notation at all."""
+
+
+def shown(value: object, limit: int = 40) -> str:
+    """``repr(value)`` for an error message: shortened, and safe for any input.
+
+    >>> shown("x" * 50)
+    "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx..."
+    >>> shown(10**5000)
+    'a 16610-bit number'
+    """
+    try:
+        text = repr(value)
+    except ValueError:  # Python prints at most 4300 digits of a whole number
+        return f"a {value.bit_length()}-bit number" if isinstance(value, int) else "?"
+    except RecursionError:
+        return "a value nested too deeply"
+    return text if len(text) <= limit else text[:limit - 3] + "..."

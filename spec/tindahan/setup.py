@@ -171,8 +171,8 @@ def read_setup(players: int, setup: Mapping[str, Any] | None, seed: int,
                              f" ({', '.join(fruits)}), not {letter!r}")
         cart = FRUIT_INDEX[letter]
 
-    totals = tuple(setup.get("totals", [0] * n))
-    if len(totals) != n or not all(isinstance(t, int) and not isinstance(t, bool)
+    totals = tuple(_list(setup.get("totals", [0] * n), n, "totals"))
+    if not all(isinstance(t, int) and not isinstance(t, bool)
                                    for t in totals):
         raise SetupError(f"setup 'totals' must be {n} whole numbers")
 
