@@ -72,7 +72,11 @@ def cmd_serve(args: argparse.Namespace) -> int:
           flush=True)
     config = uvicorn.Config(app, log_config=None, access_log=False, ws_max_size=64 * 1024,
                             timeout_graceful_shutdown=3, lifespan="on")
-    uvicorn.Server(config).run(sockets=[sock])
+    try:
+        uvicorn.Server(config).run(sockets=[sock])
+    except KeyboardInterrupt:  # uvicorn has shut down cleanly, then re-raises Ctrl-C
+        pass
+    print("fruitspec serve: stopped", flush=True)
     return 0
 
 

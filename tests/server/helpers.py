@@ -40,7 +40,7 @@ class LiveServer:
             if self.proc.poll() is not None:
                 raise RuntimeError("server exited: " + self.log.read_text()[-500:])
             try:
-                if httpx.get(self.base + "/api/games", timeout=2).status_code == 200:
+                if httpx.get(self.base + "/api/games", timeout=2, trust_env=False).status_code == 200:
                     return self
             except httpx.HTTPError:
                 pass
