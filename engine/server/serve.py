@@ -63,7 +63,9 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
     if not 0 <= args.port <= 65535:
         raise FruitspecError(f"--port must be 0..65535, not {args.port}")
-    app = create_app(args.db)
+    if not 0 <= args.agent_delay <= 60:
+        raise FruitspecError(f"--agent-delay must be 0..60 seconds, not {args.agent_delay}")
+    app = create_app(args.db, agent_delay=args.agent_delay)
     sock = bind(args.host, args.port)
     host, port = sock.getsockname()[:2]
     shown = f"[{host}]" if ":" in host else host
@@ -86,3 +88,5 @@ def add_serve_arguments(sp: argparse.ArgumentParser) -> None:
     sp.add_argument("--port", type=int, default=8000)
     sp.add_argument("--db", default=DEFAULT_DB,
                     help="SQLite file of the tables (default: %(default)s)")
+    sp.add_argument("--agent-delay", type=float, default=0.2, metavar="SECONDS",
+                    help="how long a built-in agent waits before it acts (default: %(default)s)")

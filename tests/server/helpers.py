@@ -24,8 +24,10 @@ def free_port() -> int:
 class LiveServer:
     """`fruitspec serve` in a subprocess on a free loopback port; its log kept in a file."""
 
-    def __init__(self, db: Path, log: Path, port: int | None = None) -> None:
+    def __init__(self, db: Path, log: Path, port: int | None = None,
+                 agent_delay: float = 0.0) -> None:
         self.db, self.log, self.port = db, log, port or free_port()
+        self.agent_delay = agent_delay
         self.base = f"http://127.0.0.1:{self.port}"
         self.proc: subprocess.Popen[bytes] | None = None
 
@@ -33,7 +35,8 @@ class LiveServer:
         with open(self.log, "ab") as err:
             self.proc = subprocess.Popen(
                 [sys.executable, "-m", "engine", "serve", "--host", "127.0.0.1",
-                 "--port", str(self.port), "--db", str(self.db)],
+                 "--port", str(self.port), "--db", str(self.db),
+                 "--agent-delay", str(self.agent_delay)],
                 stdout=subprocess.DEVNULL, stderr=err, start_new_session=True)
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
