@@ -115,7 +115,7 @@ def _routes(app: FastAPI, tables: Tables) -> None:
     async def get_table(table_id: str, token: str | None = Depends(_token)) -> Any:
         """The table as the token's seat (or a spectator, without a token) sees it."""
         seat = tables.seat_for(table_id, token)
-        return JSONResponse(tables.get(table_id).snapshot(seat))
+        return JSONResponse(tables.snapshot(table_id, seat))
 
     @app.post("/api/tables/{table_id}/actions", response_model=ActionOut, tags=["tables"])
     async def post_action(table_id: str, body: ActionIn,
@@ -132,15 +132,13 @@ def _routes(app: FastAPI, tables: Tables) -> None:
                          token: str | None = Depends(_token)) -> Any:
         """Every event after version `since`, as the token's seat may read them."""
         seat = tables.seat_for(table_id, token)
-        table = tables.get(table_id)
-        return JSONResponse({"version": table.version,
-                             "events": table.events_since(since, seat)})
+        return JSONResponse(tables.events(table_id, seat, since))
 
     @app.get("/api/tables/{table_id}/scenario", response_model=Scenario, tags=["tables"],
              response_model_exclude_unset=True)
     async def get_scenario(table_id: str) -> Any:
         """The finished game as a scenario file for `fruitspec replay` (409 while it runs)."""
-        return JSONResponse(tables.get(table_id).scenario())
+        return JSONResponse(tables.scenario(table_id))
 
     @app.websocket("/api/tables/{table_id}/ws")
     async def feed(ws: WebSocket, table_id: str, token: str | None = None,
@@ -173,7 +171,6 @@ async def _feed(ws: WebSocket, tables: Tables, table_id: str, token: str | None,
         seat = tables.seat_for(table_id, token)
         if since is not None and since < 0:
             raise BadRequest("since must be a version, 0 or more")
-        table = tables.get(table_id)
         sub = tables.subscribe(table_id, seat)
     except Refusal as exc:
         await ws.send_json(exc.to_json())
@@ -181,8 +178,7 @@ async def _feed(ws: WebSocket, tables: Tables, table_id: str, token: str | None,
         return
     reader = asyncio.create_task(_drain(ws))
     try:
-        await ws.send_json(tables.message(table_id, seat, table.version
-                                          if since is None else since))
+        await ws.send_json(tables.message(table_id, seat, since))
         while True:
             getter = asyncio.create_task(sub.queue.get())
             done, _ = await asyncio.wait({getter, reader}, return_when=asyncio.FIRST_COMPLETED)

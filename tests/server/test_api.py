@@ -277,3 +277,16 @@ def test_served_views_match_the_published_view_schema(client, name):
     r = client.post("/api/tables", json={"game": name, "seed": 1})
     view = _state(client, r.json()["table"], r.json()["seats"][0]["token"])["view"]
     jsonschema_rs.validate(schema, view)
+
+
+def test_a_websocket_client_that_sends_a_large_message_is_closed(client):
+    from starlette.websockets import WebSocketDisconnect
+
+    tid, _ = _table(client)
+    with client.websocket_connect(f"/api/tables/{tid}/ws") as ws:
+        ws.receive_json()
+        ws.send_text("hello")  # small messages are read and ignored
+        ws.send_text("x" * 10_000)
+        with pytest.raises(WebSocketDisconnect) as info:
+            ws.receive_json()
+    assert info.value.code == 1009

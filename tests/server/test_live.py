@@ -227,7 +227,6 @@ def test_logs_hold_no_token_and_no_card(tmp_path):
         made = http.post("/api/tables", json={"game": "bastos", "seed": 8}).json()
         tid, tokens = made["table"], [s["token"] for s in made["seats"]]
         rec = play_game(engine.load("bastos"), "random", seed=8)
-        feed = _ws(srv, tid, tokens[0]).__enter__()
         for i, text in enumerate(rec.actions):
             http.post(f"/api/tables/{tid}/actions", headers=auth(tokens[_seat(text)]),
                       json={"action": text, "version": i})
@@ -236,7 +235,8 @@ def test_logs_hold_no_token_and_no_card(tmp_path):
                           json={"action": "play " + text.split()[-1], "version": i + 1})
                 http.post(f"/api/tables/{tid}/actions", headers=auth(tokens[0][:20]),
                           json={"action": text})
-        feed.close()
+        with _ws(srv, tid, tokens[0], since=0) as feed:  # the token rides in the query
+            assert json.loads(feed.recv(timeout=20))["version"] == len(rec.actions)
         with _ws(srv, tid, "forged-" + tokens[1]) as bad:
             bad.recv(timeout=10)
         http.get(f"/api/tables/{tid}/scenario")
