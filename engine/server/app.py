@@ -46,7 +46,8 @@ _REFUSALS: dict[int | str, dict[str, Any]] = {
         (404, "no table has this ID"),
         (409, "a stale version, or a scenario asked for while the game runs"),
         (413, "the body is too large"),
-        (422, "an illegal action (with its clause) or a malformed request"))}
+        (422, "an illegal action (with its clause) or a malformed request"),
+        (429, "the server holds as many tables as it may"))}
 
 
 def create_app(db_path: str | Path | None, *, agent_delay: float = 0.2,

@@ -29,12 +29,20 @@ TOKEN_BYTES = 32  # 256 random bits per seat token
 MAX_TOKEN_CHARS = 128
 #: A subscriber this many versions behind is dropped; it reconnects with ``since``.
 MAX_BACKLOG = 256
+#: Live tables one server holds, so that clients cannot exhaust its memory.
+MAX_TABLES = 20_000
 
 
 class UnknownTable(Refusal):
     """No table has this ID."""
 
     status, kind = 404, "unknown-table"
+
+
+class TooManyTables(Refusal):
+    """The server holds as many tables as it may."""
+
+    status, kind = 429, "too-many-tables"
 
 
 class BadToken(Refusal):
@@ -103,6 +111,8 @@ class Tables:
     # --- tables ------------------------------------------------------------------------------
     def create(self, setup: TableSetup) -> tuple[str, list[str | None]]:
         """A new table; returns its ID and one token per seat (None for an agent's seat)."""
+        if len(self._live) >= MAX_TABLES:
+            raise TooManyTables(f"this server holds {MAX_TABLES} tables already")
         for name in setup.agents:
             if name is not None:
                 try:

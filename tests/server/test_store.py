@@ -139,3 +139,15 @@ def test_an_internal_error_is_a_plain_500_and_a_log_line_without_its_message(cap
     assert b"B7" not in sent[1]["body"]
     assert "B7" not in caplog.text and "secret" not in caplog.text
     assert "RuntimeError" in caplog.text and "/api/x" in caplog.text
+
+
+def test_a_server_holds_a_bounded_number_of_tables(monkeypatch):
+    from engine.server.tables import TooManyTables
+
+    monkeypatch.setattr("engine.server.tables.MAX_TABLES", 2)
+    tables = Tables()
+    for _ in range(2):
+        tables.create(TableSetup(game="bastos"))
+    with pytest.raises(TooManyTables) as info:
+        tables.create(TableSetup(game="bastos"))
+    assert info.value.status == 429 and len(tables.ids()) == 2

@@ -122,3 +122,12 @@ def test_a_scenario_table_starts_at_version_0_after_its_prelude():
         table.act(int(text[1:text.index(":")]), text)
     sc = table.scenario()
     assert sc["actions"] == rec.actions and replay(sc).ok
+
+
+@pytest.mark.parametrize("name", ["engine.table", "engine.server"])
+def test_docstring_examples(name):
+    import doctest
+    import importlib
+
+    result = doctest.testmod(importlib.import_module(name), optionflags=doctest.ELLIPSIS)
+    assert result.failed == 0 and result.attempted > 0
