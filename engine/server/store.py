@@ -53,6 +53,8 @@ class Store:
     """The SQLite file behind a server. One connection, used from one thread."""
 
     def __init__(self, path: str | Path, synchronous: str = "NORMAL") -> None:
+        if synchronous not in ("NORMAL", "FULL", "EXTRA"):
+            raise StoreError(f"synchronous must be NORMAL, FULL or EXTRA, not {synchronous!r}")
         self.path = str(path)
         try:
             self.db = sqlite3.connect(self.path, isolation_level=None,
