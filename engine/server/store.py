@@ -59,6 +59,10 @@ class Store:
         try:
             self.db = sqlite3.connect(self.path, isolation_level=None,
                                       check_same_thread=False)
+        except sqlite3.OperationalError as exc:
+            raise StoreError(f"cannot open {self.path} ({exc}): its folder must exist and"
+                             " be writable") from None
+        try:
             self._check_and_init(synchronous)
         except sqlite3.DatabaseError as exc:
             raise StoreError(f"{self.path} is not a usable table database ({exc}):"
