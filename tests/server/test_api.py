@@ -93,6 +93,7 @@ def test_refusals_have_their_status_and_change_nothing(client):
     ({"game": 7}, 422, "game"),
     ({"game": "chess"}, 422, "chess"),
     ({"game": "tindahan", "options": {"nope": "x"}}, 422, "nope"),
+    ({"game": "tindahan", "options": {"rounding": "sideways"}}, 422, "sideways"),
     ({"game": "tindahan", "players": 0}, 422, "is for 3, 4, 5 players, not 0"),
     ({"game": "tindahan", "players": 100}, 422, "is for 3, 4, 5 players, not 100"),
     ({"game": "tindahan", "players": 10**30}, 422, "players"),
