@@ -313,6 +313,8 @@ def build_parser() -> argparse.ArgumentParser:
     sp = add("schema", cmd_schema, "JSON Schema of state, view, action and scenario")
     sp.add_argument("game")
     add("verify", cmd_verify, "prove, ambiguities and explore for every game")
+    from .server.serve import add_serve_arguments, cmd_serve
+    add_serve_arguments(add("serve", cmd_serve, "the table server (HTTP, WebSocket, web table)"))
     return p
 
 

@@ -1,0 +1,338 @@
+"""The HTTP and WebSocket routes of ``fruitspec serve``; :func:`create_app` builds them.
+
+Every answer about a table comes from :class:`engine.table.Table`, which asks the game for
+``view(state, seat)`` and ``events_for(events, seat)``: no route builds a view or filters
+an event itself. Refusals carry one JSON body, ``{"error", "rule", "message"}``.
+"""
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import time
+from pathlib import Path
+from typing import Any, AsyncIterator
+
+from fastapi import Depends, FastAPI, Query, Request, WebSocket, WebSocketDisconnect
+from fastapi.exceptions import RequestValidationError
+from fastapi.openapi.utils import get_openapi
+from fastapi.responses import JSONResponse
+from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
+from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+import spec as _specs
+
+from ..catalog import describe_games
+from ..scenario import Scenario, ScenarioError
+from ..schema import action_schema, view_schema
+from ..table import BadRequest, Refusal, TableSetup
+from .models import (ActionIn, ActionOut, CreatedTable, CreateTable, ErrorOut, EventsOut,
+                     SeatToken, TableOut)
+from .store import Store
+from .tables import Tables
+from .web import web_routes
+
+log = logging.getLogger("fruitspec.server")
+access = logging.getLogger("fruitspec.server.access")
+
+MAX_BODY = 256 * 1024  # bytes of a request body
+MAX_WS_MESSAGE = 4 * 1024  # bytes of a message a WebSocket client sends
+_REFUSALS: dict[int | str, dict[str, Any]] = {
+    code: {"model": ErrorOut, "description": text} for code, text in (
+        (401, "a token that opens no seat (or none where a seat must act)"),
+        (403, "the action names another seat than the token's"),
+        (404, "no table has this ID"),
+        (409, "a stale version, or a scenario asked for while the game runs"),
+        (413, "the body is too large"),
+        (422, "an illegal action (with its clause) or a malformed request"))}
+
+
+def create_app(db_path: str | Path | None, *, agent_delay: float = 0.2,
+               synchronous: str = "NORMAL") -> FastAPI:
+    """The ASGI app of the table server, with its tables stored in ``db_path``.
+
+    ``db_path`` None keeps tables in memory only (tests, demos). A file that is not a
+    table store raises :class:`engine.server.store.StoreError` here, before serving.
+    The web table's routes (:func:`engine.server.web.web_routes`) follow the API's.
+    """
+    store = Store(db_path, synchronous=synchronous) if db_path is not None else None
+    tables = Tables(store, agent_delay=agent_delay)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        tables.start()
+        try:
+            yield
+        finally:
+            await tables.stop()
+            if store is not None:
+                store.close()
+
+    app = FastAPI(title="fruitspec table server", version="1",
+                  description="The verified engine over HTTP and WebSocket: tables, seat"
+                              " tokens, actions in notation, per-seat views and events."
+                              " Live updates: `WS /api/tables/{table}/ws?since=N`"
+                              " (token as `Authorization: Bearer` or `?token=`).",
+                  lifespan=lifespan, responses=_REFUSALS)
+    app.state.tables = tables
+    _routes(app, tables)
+    _errors(app)
+    app.add_middleware(Guard)
+    app.openapi = lambda: _openapi(app)  # type: ignore[method-assign]
+    app.router.routes.extend(web_routes(tables))
+    return app
+
+
+# --- routes ----------------------------------------------------------------------------------
+_bearer = HTTPBearer(auto_error=False, description="a seat's token; none for a spectator")
+
+
+def _token(request: Request,
+           creds: HTTPAuthorizationCredentials | None = Depends(_bearer)) -> str | None:
+    if creds is None and request.headers.get("authorization") is not None:
+        return ""  # a header that is not "Bearer TOKEN" opens no seat
+    return None if creds is None else creds.credentials
+
+
+def _routes(app: FastAPI, tables: Tables) -> None:
+    @app.get("/api/games", tags=["games"])
+    async def list_games() -> list[dict[str, Any]]:
+        """What `fruitspec games --json` prints: games, variants, player counts, options."""
+        return describe_games()
+
+    @app.post("/api/tables", status_code=201, response_model=CreatedTable, tags=["tables"])
+    async def create_table(body: CreateTable) -> CreatedTable:
+        """Open a table; each seat gets its own secret token (agents' seats get none)."""
+        setup = _setup(body)
+        table_id, tokens = tables.create(setup)
+        agents = tables.get(table_id).setup.agents
+        return CreatedTable(table=table_id, version=0, seats=[
+            SeatToken(seat=i, token=tok, agent=agents[i]) for i, tok in enumerate(tokens)])
+
+    @app.get("/api/tables/{table_id}", response_model=TableOut, tags=["tables"])
+    async def get_table(table_id: str, token: str | None = Depends(_token)) -> Any:
+        """The table as the token's seat (or a spectator, without a token) sees it."""
+        seat = tables.seat_for(table_id, token)
+        return tables.get(table_id).snapshot(seat)
+
+    @app.post("/api/tables/{table_id}/actions", response_model=ActionOut, tags=["tables"])
+    async def post_action(table_id: str, body: ActionIn,
+                          token: str | None = Depends(_token)) -> Any:
+        """Play an action for the token's seat, against `version` when given."""
+        seat = tables.seat_for(table_id, token)
+        result = tables.act(table_id, seat, body.action, body.version)
+        return {"version": result.version, "events": result.events, "view": result.view}
+
+    @app.get("/api/tables/{table_id}/events", response_model=EventsOut, tags=["tables"])
+    async def get_events(table_id: str, since: int = Query(0, ge=0, le=2**31),
+                         token: str | None = Depends(_token)) -> Any:
+        """Every event after version `since`, as the token's seat may read them."""
+        seat = tables.seat_for(table_id, token)
+        table = tables.get(table_id)
+        return {"version": table.version, "events": table.events_since(since, seat)}
+
+    @app.get("/api/tables/{table_id}/scenario", response_model=Scenario, tags=["tables"],
+             response_model_exclude_unset=True)
+    async def get_scenario(table_id: str) -> Any:
+        """The finished game as a scenario file for `fruitspec replay` (409 while it runs)."""
+        return JSONResponse(tables.get(table_id).scenario())
+
+    @app.websocket("/api/tables/{table_id}/ws")
+    async def feed(ws: WebSocket, table_id: str, token: str | None = None,
+                   since: int | None = None) -> None:
+        await _feed(ws, tables, table_id, token, since)
+
+
+def _setup(body: CreateTable) -> TableSetup:
+    agents = tuple(body.agents or ())
+    if body.scenario is None:
+        if body.game is None:
+            raise BadRequest("give a game (or a scenario to continue)")
+        return TableSetup(game=body.game, players=body.players, variant=body.variant,
+                          options=body.options, seed=body.seed, setup=body.setup,
+                          agents=agents)
+    sc = body.scenario
+    if body.game is not None and body.game != sc.game:
+        raise BadRequest(f"game {body.game!r} but the scenario is for {sc.game!r}")
+    return TableSetup.from_scenario(sc, agents)
+
+
+async def _feed(ws: WebSocket, tables: Tables, table_id: str, token: str | None,
+                since: int | None) -> None:
+    """One message per new version; first the current one with the events after ``since``."""
+    header = ws.headers.get("authorization", "")
+    if token is None and header.lower().startswith("bearer "):
+        token = header[7:].strip()
+    await ws.accept()
+    try:
+        seat = tables.seat_for(table_id, token)
+        if since is not None and since < 0:
+            raise BadRequest("since must be a version, 0 or more")
+        table = tables.get(table_id)
+        sub = tables.subscribe(table_id, seat)
+    except Refusal as exc:
+        await ws.send_json(exc.to_json())
+        await ws.close(code=4000 + exc.status, reason=exc.kind)
+        return
+    reader = asyncio.create_task(_drain(ws))
+    try:
+        await ws.send_json(tables.message(table_id, seat, table.version
+                                          if since is None else since))
+        while True:
+            getter = asyncio.create_task(sub.queue.get())
+            done, _ = await asyncio.wait({getter, reader}, return_when=asyncio.FIRST_COMPLETED)
+            if getter not in done:
+                getter.cancel()
+                break  # the client left, or sent what it should not
+            msg = getter.result()
+            if msg is None:  # too far behind: the client reconnects with ?since=
+                await ws.close(code=1013, reason="behind: reconnect with since")
+                break
+            await ws.send_json(msg)
+    except (WebSocketDisconnect, RuntimeError):
+        pass
+    finally:
+        tables.unsubscribe(sub)
+        reader.cancel()
+
+
+async def _drain(ws: WebSocket) -> None:
+    """Read what a client sends: nothing is expected, and a large message closes it."""
+    try:
+        while True:
+            msg = await ws.receive()
+            if msg["type"] == "websocket.disconnect":
+                return
+            size = len(msg.get("text") or "") + len(msg.get("bytes") or b"")
+            if size > MAX_WS_MESSAGE:
+                await ws.close(code=1009, reason="message too large")
+                return
+    except (WebSocketDisconnect, RuntimeError):
+        return
+
+
+# --- errors ----------------------------------------------------------------------------------
+def _errors(app: FastAPI) -> None:
+    @app.exception_handler(Refusal)
+    async def refused(request: Request, exc: Refusal) -> JSONResponse:
+        return JSONResponse(exc.to_json(), status_code=exc.status)
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
+        err = exc.errors()[0] if exc.errors() else {"loc": (), "msg": "invalid request"}
+        if err.get("type") == "json_invalid":
+            return _error(400, "bad-json", "the body is not valid JSON")
+        where = ".".join(str(p) for p in err["loc"] if p != "body") or "body"
+        return _error(422, "bad-request", f"{where}: {err['msg']}")
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        kind = {404: "not-found", 405: "method-not-allowed"}.get(exc.status_code, "http")
+        return _error(exc.status_code, kind, str(exc.detail))
+
+    @app.exception_handler(ScenarioError)
+    async def bad_scenario(request: Request, exc: ScenarioError) -> JSONResponse:
+        return _error(422, "bad-request", str(exc))
+
+
+def _error(status: int, kind: str, message: str, rule: str | None = None) -> JSONResponse:
+    return JSONResponse({"error": kind, "rule": rule, "message": message}, status_code=status)
+
+
+class _TooLarge(Exception):
+    pass
+
+
+class Guard:
+    """Outermost layer: body size limit, an access log without secrets, no tracebacks out.
+
+    The access log names method, path and status only: tokens travel in headers or in the
+    query string, which is never logged.
+    """
+
+    def __init__(self, app: ASGIApp, max_body: int = MAX_BODY) -> None:
+        self.app = app
+        self.max_body = max_body
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        started = time.perf_counter()
+        status = {"code": 500, "sent": False}
+        length = dict(scope.get("headers") or ()).get(b"content-length", b"0")
+        if not length.isdigit() or int(length) > self.max_body:
+            status["code"] = 413
+            await _send_error(send, 413, "too-large",
+                              f"the body must be at most {self.max_body} bytes")
+            return self._log(scope, 413, started)
+        seen = 0
+
+        async def limited() -> Message:
+            nonlocal seen
+            msg = await receive()
+            seen += len(msg.get("body", b""))
+            if seen > self.max_body:
+                raise _TooLarge
+            return msg
+
+        async def watched(msg: Message) -> None:
+            if msg["type"] == "http.response.start":
+                status["code"], status["sent"] = msg["status"], True
+            await send(msg)
+
+        try:
+            await self.app(scope, limited, watched)
+        except _TooLarge:
+            status["code"] = 413
+            if not status["sent"]:
+                await _send_error(send, 413, "too-large",
+                                  f"the body must be at most {self.max_body} bytes")
+        except Exception as exc:  # noqa: BLE001  the client gets no traceback, nor the log
+            status["code"] = 500
+            tb = exc.__traceback__
+            while tb is not None and tb.tb_next is not None:
+                tb = tb.tb_next
+            where = f"{tb.tb_frame.f_code.co_filename}:{tb.tb_lineno}" if tb else "?"
+            log.error("internal error %s at %s on %s %s", type(exc).__name__, where,
+                      scope["method"], scope["path"])
+            if not status["sent"]:
+                await _send_error(send, 500, "internal", "internal error")
+        self._log(scope, status["code"], started)
+
+    @staticmethod
+    def _log(scope: Scope, code: int, started: float) -> None:
+        access.info("%s %s %d %.1fms", scope["method"], scope["path"], code,
+                    (time.perf_counter() - started) * 1000)
+
+
+async def _send_error(send: Send, status: int, kind: str, message: str) -> None:
+    body = json.dumps({"error": kind, "rule": None, "message": message}).encode()
+    await send({"type": "http.response.start", "status": status,
+                "headers": [(b"content-type", b"application/json"),
+                            (b"content-length", str(len(body)).encode())]})
+    await send({"type": "http.response.body", "body": body})
+
+
+# --- OpenAPI ---------------------------------------------------------------------------------
+def _openapi(app: FastAPI) -> dict[str, Any]:
+    """FastAPI's schema, with each game's view and action schemas (`fruitspec schema`)."""
+    if app.openapi_schema:
+        return app.openapi_schema
+    doc = get_openapi(title=app.title, version=app.version, description=app.description,
+                      routes=app.routes)
+    schemas = doc.setdefault("components", {}).setdefault("schemas", {})
+    views = []
+    for name in _specs.available():
+        schemas[f"View-{name}"] = view_schema(name)
+        schemas[f"Action-{name}"] = action_schema(name)
+        views.append({"$ref": f"#/components/schemas/View-{name}"})
+    for model in ("TableOut", "ActionOut"):
+        schemas[model]["properties"]["view"] = {
+            "description": schemas[model]["properties"]["view"].get("description", ""),
+            "oneOf": views}
+    app.openapi_schema = doc
+    return doc
+

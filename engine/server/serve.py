@@ -1,0 +1,84 @@
+"""``fruitspec serve``: run the table server on uvicorn until Ctrl-C."""
+from __future__ import annotations
+
+import argparse
+import logging
+import re
+import socket
+import sys
+
+from spec.common.errors import FruitspecError
+
+DEFAULT_DB = "fruitspec-tables.sqlite3"
+_SECRET_QUERY = re.compile(r"(token=)[^&\s\"']+", re.IGNORECASE)
+_BEARER = re.compile(r"(bearer\s+)\S+", re.IGNORECASE)
+
+
+class RedactSecrets(logging.Filter):
+    """Blanks tokens in any log line (uvicorn logs a WebSocket's URL with its query)."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        text = record.getMessage()
+        clean = _BEARER.sub(r"\1***", _SECRET_QUERY.sub(r"\1***", text))
+        if clean != text:
+            record.msg, record.args = clean, None
+        return True
+
+
+def configure_logging(level: int = logging.INFO) -> logging.Handler:
+    """One stderr handler for the server and uvicorn, with :class:`RedactSecrets` on it."""
+    handler = logging.StreamHandler(sys.stderr)
+    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+    handler.addFilter(RedactSecrets())
+    root = logging.getLogger()
+    root.handlers[:] = [handler]
+    root.setLevel(level)
+    for name in ("uvicorn", "uvicorn.error", "uvicorn.access", "websockets"):
+        logging.getLogger(name).handlers[:] = []
+        logging.getLogger(name).propagate = True
+    return handler
+
+
+def bind(host: str, port: int) -> socket.socket:
+    """The listening socket, or one clear error (port taken, unknown host)."""
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+        family = infos[0][0]
+        sock = socket.socket(family, socket.SOCK_STREAM)
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind(infos[0][4])
+    except (OSError, IndexError) as exc:
+        raise FruitspecError(f"cannot listen on {host}:{port}: "
+                             f"{getattr(exc, 'strerror', None) or exc}") from None
+    sock.listen(2048)
+    sock.set_inheritable(True)
+    return sock
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    """Serve until interrupted; the database is opened (and checked) before listening."""
+    import uvicorn
+
+    from .app import create_app
+
+    if not 0 <= args.port <= 65535:
+        raise FruitspecError(f"--port must be 0..65535, not {args.port}")
+    app = create_app(args.db)
+    sock = bind(args.host, args.port)
+    host, port = sock.getsockname()[:2]
+    shown = f"[{host}]" if ":" in host else host
+    configure_logging()
+    print(f"fruitspec serve: http://{shown}:{port}/ (tables in {args.db}); Ctrl-C stops",
+          flush=True)
+    config = uvicorn.Config(app, log_config=None, access_log=False, ws_max_size=64 * 1024,
+                            timeout_graceful_shutdown=3, lifespan="on")
+    uvicorn.Server(config).run(sockets=[sock])
+    return 0
+
+
+def add_serve_arguments(sp: argparse.ArgumentParser) -> None:
+    sp.add_argument("--host", default="127.0.0.1",
+                    help="address to listen on (default: loopback only)")
+    sp.add_argument("--port", type=int, default=8000)
+    sp.add_argument("--db", default=DEFAULT_DB,
+                    help="SQLite file of the tables (default: %(default)s)")
