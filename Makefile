@@ -5,7 +5,7 @@ PY     := $(VENV)/bin/python
 PIP    := $(PY) -m pip
 STAMP  := $(VENV)/.installed
 
-.PHONY: verify test docs bench clean venv graphviz
+.PHONY: verify test docs bench clean venv graphviz chromium web-pictures
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -25,10 +25,24 @@ graphviz:
 	    (sudo apt-get update -qq && sudo apt-get install -y -qq graphviz >/dev/null); \
 	  else echo "please install graphviz (the 'dot' command)"; exit 1; fi; }
 
+# Debian's chromium runs the web table's browser tests (Playwright drives this binary; its
+# own browser download is not used). Install it when /usr/bin/chromium is missing.
+chromium:
+	@test -x /usr/bin/chromium || { \
+	  if command -v apt-get >/dev/null 2>&1; then \
+	    (apt-get update -qq && apt-get install -y -qq chromium >/dev/null) || \
+	    (sudo apt-get update -qq && sudo apt-get install -y -qq chromium >/dev/null); \
+	  else echo "please install chromium (used by the browser tests)"; exit 1; fi; }
+
+# Screenshots of each game's table for the docs, taken by the browser tests from real games.
+web-pictures: $(STAMP) chromium
+	FRUITSPEC_WEB_PICTURES=docs/_static/web $(PY) -m pytest -p no:cacheprovider -q \
+	  tests/web/test_play.py -k full_game
+
 verify: $(STAMP)
 	$(VENV)/bin/fruitspec verify
 
-test: $(STAMP)
+test: $(STAMP) chromium
 	$(PY) -m pytest -p no:cacheprovider -n 2 --hypothesis-profile=ci
 
 docs: $(STAMP) graphviz

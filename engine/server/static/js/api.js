@@ -70,13 +70,14 @@ export class Feed {
     ws.onclose = () => {
       if (this.ws !== ws || this.closed) return;
       this.onStatus("down");
-      setTimeout(() => this.open(), this.delay);
+      const wait = Math.max(this.delay, (this.holdUntil || 0) - Date.now());
+      setTimeout(() => this.open(), wait);
       this.delay = Math.min(this.delay * 2, 4000);
     };
   }
 
-  /** Drop the connection (a test of the reconnection, or a network change). */
-  drop() { if (this.ws) this.ws.close(); }
+  /** Drop the connection and stay away `holdMs` (to see the reconnection catch up). */
+  drop(holdMs = 0) { this.holdUntil = Date.now() + holdMs; if (this.ws) this.ws.close(); }
 
   close() { this.closed = true; if (this.ws) this.ws.close(); }
 }

@@ -49,11 +49,15 @@ export function cardEl(game, code, { actions = null, small = false, label = null
   if (c.hybrid) cls.push("hybrid");
   if (c.special) cls.push("special");
   if (small) cls.push("small");
+  const middle = c.value ? h("span.c-value", { "aria-hidden": "true" }, c.value)
+    : c.special ? h("span.c-value", { "aria-hidden": "true" }, "★")
+    : h("span.c-name", { "aria-hidden": "true" }, c.fruit);  // Tanuki cards have no number
   const parts = [
     h("span.c-letter", { "aria-hidden": "true" }, c.letter + (c.hybrid ? "*" : "")),
-    h("span.c-value", { "aria-hidden": "true" }, c.value || (c.special ? "★" : "")),
+    middle,
     c.effect ? h("span.c-effect", { "aria-hidden": "true" }, c.effect)
-             : h("span.c-name", { "aria-hidden": "true" }, c.fruit),
+      : c.value || c.special ? h("span.c-name", { "aria-hidden": "true" }, c.fruit)
+      : h("span.c-name", { "aria-hidden": "true" }, ""),
   ];
   const name = label || describeCard(game, code);
   if (actions) {
@@ -82,4 +86,11 @@ export function cardsEl(game, cards, { actions = null, small = false, what = "fa
   if (!list.length) return h("div.cards", {}, h("span.muted.small", {}, "none"));
   return h("div.cards", {}, list.map(c => c === null ? backEl(null)
     : cardEl(game, c, { actions: actions ? actions(c) : null, small })));
+}
+
+/** A fruit's letter on its colour, with its name: for value tables and labels. */
+export function fruitBadge(game, letter) {
+  const name = fruitName(game, letter);
+  return h(`span.badge-fruit.fruit-${name.replace(/\s+/g, "-").toLowerCase()}`, {},
+    h("span.bf-letter", { "aria-hidden": "true" }, letter), h("span.bf-name", {}, name));
 }

@@ -77,15 +77,18 @@ async function enter(seat) {
   if (gen !== generation) return;
   T.info = snap;
   T.events = evs.events;
+  accept(snap.version, snap.view, []);
+  if (gen !== generation) return;  // following the turn moved on to another seat
   T.feed = new Feed(T.id, token(), {
-    since: () => T.version,
+    since: () => Math.max(T.version, 0),
     onMessage: msg => { if (gen === generation) accept(msg.version, msg.view, msg.events || []); },
     onStatus: s => { if (gen === generation) setStatus(s); },
-    onRefused: msg => { if (gen === generation) fatalFor(new ApiError(msg.status || 401, msg)); },
+    onRefused: msg => { if (gen === generation) fatalFor(new ApiError(REFUSAL_STATUS[msg.error] || 400, msg)); },
   });
   window.fruitspec.feed = T.feed;
-  accept(snap.version, snap.view, []);
 }
+
+const REFUSAL_STATUS = { "bad-token": 401, "unknown-table": 404 };
 
 /** A newer version (from the API or the WebSocket); older or equal ones are dropped. */
 function accept(version, view, events) {
@@ -103,11 +106,10 @@ function accept(version, view, events) {
 }
 
 async function catchUp() {
-  const before = T.version;
+  const before = T.version, gen = generation;
   const snap = await api.table(T.id, token());
   const evs = await api.events(T.id, token(), Math.max(before, 0));
-  accept(snap.version, snap.view, evs.events);
-  return evs.events.filter(e => e.version > before);
+  if (gen === generation) accept(snap.version, snap.view, evs.events);
 }
 
 function followTheTurn() {
@@ -129,9 +131,11 @@ function setStatus(s) {
 async function act(action) {
   if (T.seat === null || T.busy) return;
   T.busy = true;
+  const gen = generation;  // the answer is for this seat: drop it if the page moved on
   const against = T.version;
   try {
     const res = await api.act(T.id, token(), action, against);
+    if (gen !== generation) return;
     notice(null);
     accept(res.version, res.view, res.events);
   } catch (err) {
@@ -139,8 +143,9 @@ async function act(action) {
     else if (err.status === 422) {
       notice("refusal", `“${action}” is not allowed`, err.body.message, err.rule);
     } else if (err.status === 409) {
-      let meanwhile = [];
-      try { meanwhile = await catchUp(); } catch (_) { /* the feed catches up too */ }
+      try { await catchUp(); } catch (_) { /* the feed catches up too */ }
+      if (gen !== generation) return;
+      const meanwhile = T.events.filter(e => e.version > against);
       notice("refusal", `Too late for “${action}”`,
         "The table changed before your move arrived, so it was not played. Meanwhile:",
         null, meanwhile);
@@ -190,8 +195,10 @@ function render() {
   $("tablefacts").replaceChildren(facts([
     ["game", TITLES[game] || game], ["players", info.players], ["variant", info.variant || "base"],
     ["version", T.version],
-    ["readings", Object.entries(info.options || {}).map(([k, r]) => `${k}=${r}`).join(", ") || "defaults"],
     ["agents", (info.agents || []).map((a, s) => a ? `seat ${s}: ${a}` : null).filter(Boolean).join(", ") || null]]));
+  const readings = Object.entries(info.options || {});
+  $("tablefacts").append(h("details", {}, h("summary", {}, `readings (${readings.length})`),
+    h("ul.small", {}, readings.map(([k, r]) => h("li", {}, h("code", {}, `${k}=${r}`))))));
   const dl = $("download");
   dl.href = `/api/tables/${encodeURIComponent(T.id)}/scenario`;
   dl.setAttribute("download", `${game}-${T.id}.json`);
@@ -296,6 +303,6 @@ document.addEventListener("keydown", e => {
   }
 });
 
-window.fruitspec = { act, drop: () => T.feed && T.feed.drop() };
+window.fruitspec = { act, drop: ms => T.feed && T.feed.drop(ms) };
 if (!T.id) fatal("No such table", "This address names no table.");
 else { parseHash(); enter(T.seat); }

@@ -1,6 +1,6 @@
 // Bastos!: the value markers of each fruit, the Bastos! cards, the trick and the hands.
 import { h, facts, seatName } from "../dom.js";
-import { cardEl, cardsEl, fruitName } from "../cards.js";
+import { cardEl, cardsEl, fruitName, fruitBadge } from "../cards.js";
 
 const G = "bastos";
 
@@ -16,7 +16,7 @@ export function board(v, ctx) {
       "aria-label": `${name} ${d > 0 ? "up" : "down"} by one`,
       dataset: { actions: JSON.stringify([`adjust ${f}${d > 0 ? "+1" : "-1"}`]) } }, d > 0 ? "+1" : "−1");
     return h("div.value-box", { "data-fruit": f },
-      cardEl(G, `${f}`, { small: true, label: name }), h("span.num", { "aria-label": `${name} value` }, signed(val)),
+      fruitBadge(G, f), h("span.num", { "aria-label": `${name} value` }, signed(val)),
       adjust(-1), adjust(+1), v.trump === f ? h("span.trump-mark", {}, "trump") : "");
   }));
   const trick = h("div.cards", {}, (v.trick || []).map((c, i) => h("div.spot", {},

@@ -35,10 +35,12 @@ export function board(v, ctx) {
       { "data-pile": "discard" }));
     const drawn = v.drawn;
     const shown = Array.isArray(drawn) ? drawn : [];
-    if (shown.length || drawn) {
+    if (shown.length || (typeof drawn === "number" && drawn > 0)) {
+      // a card drawn from the deck is its drawer's secret until played (FRP-3.2)
+      const secret = v.from_discard ? {} : { class: "hand", "data-seat": v.turn };
       piles.push(pile(`Drawn by ${seatName(v.turn, me)}`,
         shown.length ? cardsEl(G, shown) : backEl(drawn, "drawn card"), ["play"], ctx,
-        { "data-pile": "drawn" }));
+        { "data-pile": "drawn", ...secret }));
     }
   }
   return h("div.board", {},

@@ -26,6 +26,7 @@ export function board(v, ctx) {
   const kept = Array.isArray(v.kept) ? (v.kept.length ? cardsEl(G, v.kept) : null)
     : (v.kept ? backEl(v.kept, "kept card") : null);
   const seats = h("div.seats", {}, v.tables.map((_, s) => seatZone(v, s, ctx, actors)));
+  const secret = cards => !(Array.isArray(cards) && cards.includes("GRANNY"));
   return h("div.board", {},
     h("div.zone", {}, h("h3", {}, "Market"), facts([
       ["round", v.round + (v.last ? " (last)" : "")], ["leader", seatName(v.leader, me)],
@@ -34,8 +35,10 @@ export function board(v, ctx) {
       ["Granny", v.granny === AUTOMATON ? "the automaton" : v.granny >= 0 ? seatName(v.granny, me) : "in the deck"],
       ["to act", (v.actors || []).map(s => seatName(s, me)).join(", ") || "—"]]),
       drawn || kept ? h("div.row", {},
-        drawn ? h("div", {}, h("h4", {}, "Leader's drawn card"), drawn) : "",
-        kept ? h("div", {}, h("h4", {}, "Kept by the leader"), kept) : "") : ""),
+        // the leader's drawn card, and its kept card until shown, are its secrets (TAN-2.2)
+        // (Granny, and a kept card once shown, are for everyone to see)
+        drawn ? h(secret(v.hand) ? "div.hand" : "div", { "data-seat": v.leader }, h("h4", {}, "Leader's drawn card"), drawn) : "",
+        kept ? h(secret(v.kept) && !v.shown ? "div.hand" : "div", { "data-seat": v.leader }, h("h4", {}, "Kept by the leader"), kept) : "") : ""),
     h("div.zone", { "aria-label": "carts" }, h("h3", {}, "Carts"), carts),
     v.automaton ? automaton(v.automaton) : "",
     seats);
@@ -63,7 +66,7 @@ function seatZone(v, s, ctx, actors) {
   const salad = v.salad ? v.salad[s] : [];
   const tables = h("div.tables5", {}, v.tables[s].map((cards, t) => h("div.tcol",
     { "aria-label": `table ${t + 1}` },
-    h("div.small.muted", {}, `table ${t + 1}` + (v.tables_points ? ` · ${v.tables_points[s][t]} pts` : "")),
+    h("div.small.muted", {}, `${t + 1}`, v.tables_points ? h("span", {}, ` · ${v.tables_points[s][t]}p`) : ""),
     cardsEl(G, cards, { small: true }))));
   const cartNo = v.taken.indexOf(s);
   return h("div.zone" + (mine ? ".mine" : "") + (actors.has(s) ? ".actor" : ""),
@@ -74,13 +77,13 @@ function seatZone(v, s, ctx, actors) {
            ["bonus", v.bonus ? v.bonus[s] : null],
            ["move waits for a direction", v.pending && v.pending[s] ? `table ${v.pending[s]}` : null],
            ["special cart to use", v.special && v.special[s] ? kindLabel(v.special[s]) : null]]),
-    h("div.hand", { "data-seat": s },
+    h("div.haul", { "data-seat": s },
       h("h4", {}, "Haul to lay"),
       cardsEl(G, v.haul[s], { actions: mine ? lay : null }),
       (Array.isArray(hidden) ? hidden.length : hidden) ? h("div", {}, h("span.small.muted", {}, "face down: "),
         cardsEl(G, hidden, { actions: mine ? lay : null, what: "face-down card" })) : ""),
     tables,
-    (Array.isArray(salad) ? salad.length : salad) ? h("div", {}, h("h4", {}, "Fruit salad"),
+    (Array.isArray(salad) ? salad.length : salad) ? h("div.hand", { "data-seat": s }, h("h4", {}, "Fruit salad"),
       cardsEl(G, salad, { small: true, what: "salad card" })) : "");
 }
 
