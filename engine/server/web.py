@@ -12,7 +12,9 @@ Seat tokens never reach these routes: seat links carry the token in the URL's fr
 """
 from __future__ import annotations
 
+import functools
 import html
+import re
 from pathlib import Path
 from typing import Any, Callable
 
@@ -88,6 +90,23 @@ def docs_anchor(ident: str) -> str:
     return ident.lower().replace(".", "-")
 
 
+@functools.lru_cache(maxsize=1)
+def docs_pages() -> dict[str, str]:
+    """Each clause's or option's anchor in the built docs, and the page that holds it (a
+    game's page first). Empty when the docs have not been built."""
+    found: dict[str, str] = {}
+    root = DOCS_HTML / "generated"
+    if not root.is_dir():
+        return found
+    prefixes = "|".join(re.escape(_specs.get(n).prefix.lower()) for n in _specs.available())
+    ids = re.compile(rf'id="((?:{prefixes})-[0-9a-z]+(?:-[0-9]+)*)"')
+    pages = sorted(root.rglob("*.html"), key=lambda p: (p.parent.name != "games", str(p)))
+    for page in pages:
+        for anchor in ids.findall(page.read_text(encoding="utf-8", errors="replace")):
+            found.setdefault(anchor, page.relative_to(DOCS_HTML).as_posix())
+    return found
+
+
 def clause_info(ident: str) -> dict[str, Any] | None:
     """A clause, option or invariant by ID: its game, wording and rulebook section."""
     game = _game_of(ident)
@@ -121,10 +140,10 @@ async def rule_page(request: Request) -> Response:
     if info is None:
         return error_page("No such clause", f"{ident!r} is not a clause of any game"
                           " (IDs look like TIN-3.2 or BAS-A1).", 404)
-    page = DOCS_HTML / "generated" / "games" / f"{info['game']}.html"
-    if page.is_file():
-        return RedirectResponse(f"/docs/generated/games/{info['game']}.html"
-                                f"#{docs_anchor(info['id'])}", status_code=307)
+    anchor = docs_anchor(info["id"])
+    page = docs_pages().get(anchor)
+    if page is not None:
+        return RedirectResponse(f"/docs/{page}#{anchor}", status_code=307)
     readings = "".join(
         f"<li><code>{html.escape(r['value'])}</code>{' (default)' if r['default'] else ''}:"
         f" {html.escape(r['text'])}</li>" for r in info.get("readings", []))

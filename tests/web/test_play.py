@@ -55,7 +55,7 @@ def test_full_game_by_clicking(server, new_page, tmp_path, game, players, agents
 
 def _picture(page, game: str, tmp_path) -> None:
     path = tmp_path / f"{game}.png"
-    page.screenshot(path=str(path), full_page=True)
+    page.screenshot(path=str(path))  # the viewport: the board and the side panels
     out = pictures_dir()
     if out is not None:
         out.mkdir(parents=True, exist_ok=True)
