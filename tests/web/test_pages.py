@@ -26,6 +26,9 @@ def test_lobby_offers_readings_with_question_default_and_docs(server, new_page):
     selected = option.query_selector("select").evaluate("s => s.selectedOptions[0].textContent")
     assert "(default)" in selected
     assert page.query_selector_all("#agents select")  # one per seat: a person or an agent
+    for width in (1100, 390):  # long readings never widen the page, on a desk or a phone
+        page.set_viewport_size({"width": width, "height": 800})
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
 
 
 @pytest.mark.parametrize("game,variant,players", VARIANTS,
