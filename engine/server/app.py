@@ -46,7 +46,8 @@ _REFUSALS: dict[int | str, dict[str, Any]] = {
         (404, "no table has this ID"),
         (409, "a stale version, or a scenario asked for while the game runs"),
         (413, "the body is too large"),
-        (422, "an illegal action (with its clause) or a malformed request"))}
+        (422, "an illegal action (with its clause) or a malformed request"),
+        (429, "the server holds as many tables as it may"))}
 
 
 def create_app(db_path: str | Path | None, *, agent_delay: float = 0.2,
@@ -75,7 +76,7 @@ def create_app(db_path: str | Path | None, *, agent_delay: float = 0.2,
                               " tokens, actions in notation, per-seat views and events."
                               " Live updates: `WS /api/tables/{table}/ws?since=N`"
                               " (token as `Authorization: Bearer` or `?token=`).",
-                  lifespan=lifespan, responses=_REFUSALS)
+                  lifespan=lifespan, responses=_REFUSALS, docs_url=None, redoc_url=None)
     app.state.tables = tables
     _routes(app, tables)
     _errors(app)
@@ -89,8 +90,8 @@ def create_app(db_path: str | Path | None, *, agent_delay: float = 0.2,
 _bearer = HTTPBearer(auto_error=False, description="a seat's token; none for a spectator")
 
 
-def _token(request: Request,
-           creds: HTTPAuthorizationCredentials | None = Depends(_bearer)) -> str | None:
+async def _token(request: Request,
+                 creds: HTTPAuthorizationCredentials | None = Depends(_bearer)) -> str | None:
     if creds is None and request.headers.get("authorization") is not None:
         return ""  # a header that is not "Bearer TOKEN" opens no seat
     return None if creds is None else creds.credentials
@@ -115,7 +116,7 @@ def _routes(app: FastAPI, tables: Tables) -> None:
     async def get_table(table_id: str, token: str | None = Depends(_token)) -> Any:
         """The table as the token's seat (or a spectator, without a token) sees it."""
         seat = tables.seat_for(table_id, token)
-        return tables.get(table_id).snapshot(seat)
+        return JSONResponse(tables.snapshot(table_id, seat))
 
     @app.post("/api/tables/{table_id}/actions", response_model=ActionOut, tags=["tables"])
     async def post_action(table_id: str, body: ActionIn,
@@ -123,21 +124,22 @@ def _routes(app: FastAPI, tables: Tables) -> None:
         """Play an action for the token's seat, against `version` when given."""
         seat = tables.seat_for(table_id, token)
         result = tables.act(table_id, seat, body.action, body.version)
-        return {"version": result.version, "events": result.events, "view": result.view}
+        # the body is the core's own JSON-ready data: answered as it is, not re-validated
+        return JSONResponse({"version": result.version, "events": result.events,
+                             "view": result.view})
 
     @app.get("/api/tables/{table_id}/events", response_model=EventsOut, tags=["tables"])
     async def get_events(table_id: str, since: int = Query(0, ge=0, le=2**31),
                          token: str | None = Depends(_token)) -> Any:
         """Every event after version `since`, as the token's seat may read them."""
         seat = tables.seat_for(table_id, token)
-        table = tables.get(table_id)
-        return {"version": table.version, "events": table.events_since(since, seat)}
+        return JSONResponse(tables.events(table_id, seat, since))
 
     @app.get("/api/tables/{table_id}/scenario", response_model=Scenario, tags=["tables"],
              response_model_exclude_unset=True)
     async def get_scenario(table_id: str) -> Any:
         """The finished game as a scenario file for `fruitspec replay` (409 while it runs)."""
-        return JSONResponse(tables.get(table_id).scenario())
+        return JSONResponse(tables.scenario(table_id))
 
     @app.websocket("/api/tables/{table_id}/ws")
     async def feed(ws: WebSocket, table_id: str, token: str | None = None,
@@ -170,7 +172,6 @@ async def _feed(ws: WebSocket, tables: Tables, table_id: str, token: str | None,
         seat = tables.seat_for(table_id, token)
         if since is not None and since < 0:
             raise BadRequest("since must be a version, 0 or more")
-        table = tables.get(table_id)
         sub = tables.subscribe(table_id, seat)
     except Refusal as exc:
         await ws.send_json(exc.to_json())
@@ -178,8 +179,7 @@ async def _feed(ws: WebSocket, tables: Tables, table_id: str, token: str | None,
         return
     reader = asyncio.create_task(_drain(ws))
     try:
-        await ws.send_json(tables.message(table_id, seat, table.version
-                                          if since is None else since))
+        await ws.send_json(tables.message(table_id, seat, since))
         while True:
             getter = asyncio.create_task(sub.queue.get())
             done, _ = await asyncio.wait({getter, reader}, return_when=asyncio.FIRST_COMPLETED)

@@ -63,7 +63,9 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
     if not 0 <= args.port <= 65535:
         raise FruitspecError(f"--port must be 0..65535, not {args.port}")
-    app = create_app(args.db)
+    if not 0 <= args.agent_delay <= 60:
+        raise FruitspecError(f"--agent-delay must be 0..60 seconds, not {args.agent_delay}")
+    app = create_app(args.db, agent_delay=args.agent_delay)
     sock = bind(args.host, args.port)
     host, port = sock.getsockname()[:2]
     shown = f"[{host}]" if ":" in host else host
@@ -72,7 +74,11 @@ def cmd_serve(args: argparse.Namespace) -> int:
           flush=True)
     config = uvicorn.Config(app, log_config=None, access_log=False, ws_max_size=64 * 1024,
                             timeout_graceful_shutdown=3, lifespan="on")
-    uvicorn.Server(config).run(sockets=[sock])
+    try:
+        uvicorn.Server(config).run(sockets=[sock])
+    except KeyboardInterrupt:  # uvicorn has shut down cleanly, then re-raises Ctrl-C
+        pass
+    print("fruitspec serve: stopped", flush=True)
     return 0
 
 
@@ -82,3 +88,5 @@ def add_serve_arguments(sp: argparse.ArgumentParser) -> None:
     sp.add_argument("--port", type=int, default=8000)
     sp.add_argument("--db", default=DEFAULT_DB,
                     help="SQLite file of the tables (default: %(default)s)")
+    sp.add_argument("--agent-delay", type=float, default=0.2, metavar="SECONDS",
+                    help="how long a built-in agent waits before it acts (default: %(default)s)")

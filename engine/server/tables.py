@@ -29,12 +29,20 @@ TOKEN_BYTES = 32  # 256 random bits per seat token
 MAX_TOKEN_CHARS = 128
 #: A subscriber this many versions behind is dropped; it reconnects with ``since``.
 MAX_BACKLOG = 256
+#: Live tables one server holds, so that clients cannot exhaust its memory.
+MAX_TABLES = 20_000
 
 
 class UnknownTable(Refusal):
     """No table has this ID."""
 
     status, kind = 404, "unknown-table"
+
+
+class TooManyTables(Refusal):
+    """The server holds as many tables as it may."""
+
+    status, kind = 429, "too-many-tables"
 
 
 class BadToken(Refusal):
@@ -57,13 +65,16 @@ class Subscription:
     table_id: str
     seat: int | None
     queue: asyncio.Queue[dict[str, Any] | None] = field(default_factory=asyncio.Queue)
+    dropped: bool = False
 
 
 @dataclass
 class _Live:
     table: Table
     digests: list[str | None]
-    lock: threading.Lock = field(default_factory=threading.Lock)
+    # Guards the table and its Game (whose legal-action cache is not thread-safe): held
+    # for each read and each action, never across an await.
+    lock: threading.RLock = field(default_factory=threading.RLock)
     subscribers: list[Subscription] = field(default_factory=list)
     agent_task: asyncio.Task[None] | None = None
 
@@ -100,6 +111,8 @@ class Tables:
     # --- tables ------------------------------------------------------------------------------
     def create(self, setup: TableSetup) -> tuple[str, list[str | None]]:
         """A new table; returns its ID and one token per seat (None for an agent's seat)."""
+        if len(self._live) >= MAX_TABLES:
+            raise TooManyTables(f"this server holds {MAX_TABLES} tables already")
         for name in setup.agents:
             if name is not None:
                 try:
@@ -120,7 +133,27 @@ class Tables:
         return table_id, tokens
 
     def get(self, table_id: str) -> Table:
+        """The live table itself; read it through the methods below from other threads."""
         return self._get(table_id).table
+
+    def snapshot(self, table_id: str, seat: int | None) -> dict[str, Any]:
+        """:meth:`Table.snapshot` under the table's lock."""
+        live = self._get(table_id)
+        with live.lock:
+            return live.table.snapshot(seat)
+
+    def events(self, table_id: str, seat: int | None, since: int) -> dict[str, Any]:
+        """``{"version", "events"}``: every event after ``since`` as ``seat`` may read it."""
+        live = self._get(table_id)
+        with live.lock:
+            return {"version": live.table.version,
+                    "events": live.table.events_since(since, seat)}
+
+    def scenario(self, table_id: str) -> dict[str, Any]:
+        """:meth:`Table.scenario` under the table's lock (NotOver while it runs)."""
+        live = self._get(table_id)
+        with live.lock:
+            return live.table.scenario()
 
     def ids(self) -> list[str]:
         return list(self._live)
@@ -152,8 +185,8 @@ class Tables:
         live = self._get(table_id)
         with live.lock:
             result = live.table.act(seat, notation, version, commit=self._commit)
-        self._publish(live)
-        self._kick_agents(live)
+            self._publish(live)
+            self._kick_agents(live)
         return result
 
     def _commit(self, table: Table, version: int, action: str, seat: int) -> None:
@@ -180,11 +213,14 @@ class Tables:
         if live is not None and sub in live.subscribers:
             live.subscribers.remove(sub)
 
-    def message(self, table_id: str, seat: int | None, since: int) -> dict[str, Any]:
-        """``{"version", "view", "events"}`` with every event after version ``since``."""
-        table = self.get(table_id)
-        return {"version": table.version, "view": table.view(seat),
-                "events": table.events_since(since, seat)}
+    def message(self, table_id: str, seat: int | None, since: int | None) -> dict[str, Any]:
+        """``{"version", "view", "events"}`` with every event after version ``since``
+        (none when ``since`` is None): what a feed sends first, to catch up."""
+        live = self._get(table_id)
+        with live.lock:
+            table = live.table
+            events = [] if since is None else table.events_since(since, seat)
+            return {"version": table.version, "view": table.view(seat), "events": events}
 
     def _publish(self, live: _Live) -> None:
         if not live.subscribers:
@@ -199,10 +235,13 @@ class Tables:
 
     def _deliver(self, sub: Subscription, msg: dict[str, Any]) -> None:
         def put() -> None:
+            if sub.dropped:
+                return
             if sub.queue.qsize() >= MAX_BACKLOG:
                 while not sub.queue.empty():
                     sub.queue.get_nowait()
                 sub.queue.put_nowait(None)
+                sub.dropped = True
             else:
                 sub.queue.put_nowait(msg)
 
@@ -215,17 +254,18 @@ class Tables:
     # --- agents ------------------------------------------------------------------------------
     def _kick_agents(self, live: _Live) -> None:
         """Start the table's agent loop when a seat an agent plays may act now."""
-        if live.agent_task is not None and not live.agent_task.done():
-            return
-        if not self._agent_seats(live):
-            return
         loop = self._loop
         if loop is None:
             return  # not serving yet: start() kicks every table
-        if _running_loop() is loop:
-            live.agent_task = loop.create_task(self._run_agents(live))
-        else:
+        if _running_loop() is not loop:  # decided on the loop, where the task lives
             loop.call_soon_threadsafe(self._kick_agents, live)
+            return
+        if live.agent_task is not None and not live.agent_task.done():
+            return
+        with live.lock:
+            if not self._agent_seats(live):
+                return
+        live.agent_task = loop.create_task(self._run_agents(live))
 
     def _agent_seats(self, live: _Live) -> list[int]:
         table = live.table
@@ -236,22 +276,31 @@ class Tables:
 
     async def _run_agents(self, live: _Live) -> None:
         """Agents play through :meth:`act`, the same path as every client."""
+        try:
+            while True:
+                await asyncio.sleep(self.agent_delay)
+                with live.lock:
+                    move = self._agent_move(live)
+                if move is None:
+                    break
+                try:
+                    self.act(live.table.id, *move)
+                except Refusal:
+                    continue  # a client's action came first (a real-time race): look again
+        except Exception as exc:  # noqa: BLE001  logged without its text (it may hold cards)
+            log.error("the agents of table %s stopped: %s", live.table.id, type(exc).__name__)
+
+    def _agent_move(self, live: _Live) -> tuple[int, str, int] | None:
+        """(seat, action, version) for one agent seat that may act now, chosen by its agent."""
+        seats = self._agent_seats(live)
+        if not seats:
+            return None
         table = live.table
-        while seats := self._agent_seats(live):
-            await asyncio.sleep(self.agent_delay)
-            seats = self._agent_seats(live)
-            if not seats:
-                break
-            rng = random.Random(f"{table.id}:{table.version}")
-            seat = seats[rng.randrange(len(seats))]
-            legal = [a for a in table.game.legal_actions(table.state) if a.player == seat]
-            agent = get_agent(table.setup.agents[seat])  # type: ignore[arg-type]
-            choice = agent.choose(table.game, table.state, legal, rng)
-            try:
-                self.act(table.id, seat, str(choice), table.version)
-            except Refusal:
-                continue  # a client's action came first (a real-time race): look again
-            log.debug("agent %s played seat %d of table %s", agent.name, seat, table.id)
+        rng = random.Random(f"{table.id}:{table.version}")
+        seat = seats[rng.randrange(len(seats))]
+        legal = [a for a in table.game.legal_actions(table.state) if a.player == seat]
+        agent = get_agent(table.setup.agents[seat])  # type: ignore[arg-type]
+        return seat, str(agent.choose(table.game, table.state, legal, rng)), table.version
 
 
 def _running_loop() -> asyncio.AbstractEventLoop | None:

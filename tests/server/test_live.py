@@ -1,0 +1,305 @@
+"""End to end through a real `fruitspec serve` (uvicorn) process on a loopback port."""
+from __future__ import annotations
+
+import json
+import re
+import sqlite3
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+import httpx
+import pytest
+from websockets.sync.client import connect
+
+import engine
+from engine.agents import play_game
+from engine.server.store import Store
+
+from .helpers import LiveServer, auth, free_port, local_replay, racing_tanuki
+
+GAMES = engine.games()
+# Card notation of every game (see the contract): none may ever reach the log.
+CARD = re.compile(r"\b(?:[BLMPD]\d{1,2}|(?:CO|PA|FI|AV|PI|PG|PF)\d+\*?|"
+                  r"[SFBPW]/(?:move|replace|favorite|five|bitten)|GRANNY|TACO)\b")
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    d = tmp_path_factory.mktemp("live")
+    with LiveServer(d / "tables.sqlite3", d / "server.log") as srv:
+        yield srv
+
+
+def _client(srv: LiveServer) -> httpx.Client:
+    return httpx.Client(base_url=srv.base, timeout=20, trust_env=False)
+
+
+def _ws(srv: LiveServer, tid: str, token: str | None = None, since: int | None = None):
+    query = "&".join(f"{k}={v}" for k, v in (("token", token), ("since", since)) if v is not None)
+    return connect(f"ws://127.0.0.1:{srv.port}/api/tables/{tid}/ws" + ("?" + query if query else ""),
+                   proxy=None, open_timeout=20)
+
+
+def _plain(x):
+    return json.loads(json.dumps(x))
+
+
+def _seat(text: str) -> int:
+    return int(text[1:text.index(":")])
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_full_game_by_per_seat_clients_never_leaks(server, name):
+    """Each seat plays from its own client and watches its own feed; every view pushed at
+    every version is exactly `game.view(state, seat)` of the replayed journal."""
+    game = engine.load(name)
+    seed = 11
+    rec = play_game(game, "random", seed=seed)
+    with _client(server) as http:
+        made = http.post("/api/tables", json={"game": name, "seed": seed}).json()
+        tid, tokens = made["table"], [s["token"] for s in made["seats"]]
+        feeds = [_ws(server, tid, tokens[seat]).__enter__() for seat in range(game.players)]
+        feeds.append(_ws(server, tid).__enter__())
+        try:
+            for i, text in enumerate(rec.actions):
+                r = http.post(f"/api/tables/{tid}/actions", headers=auth(tokens[_seat(text)]),
+                              json={"action": text, "version": i})
+                assert r.status_code == 200, r.text
+            states = [game.new(seed=seed)]
+            for text in rec.actions:
+                states.append(game.apply(states[-1], text))
+            for seat, feed in zip([*range(game.players), None], feeds):
+                first = json.loads(feed.recv(timeout=20))
+                assert first["version"] == 0
+                for version in range(1, len(rec.actions) + 1):
+                    raw = feed.recv(timeout=20)
+                    assert not any(t in raw for t in tokens)
+                    msg = json.loads(raw)
+                    assert msg["version"] == version
+                    assert msg["view"] == _plain(game.view(states[version], seat))
+                    _, events = game.step(states[version - 1], rec.actions[version - 1])
+                    assert [(e["rule"], e["text"]) for e in msg["events"]] == [
+                        (e.rule, e.text) for e in game.events_for(events, seat)]
+        finally:
+            for feed in feeds:
+                feed.close()
+        sc = http.get(f"/api/tables/{tid}/scenario").json()
+    assert sc["actions"] == rec.actions and sc["expect"]["scores"] == rec.scores
+
+
+def test_a_reconnecting_feed_catches_up_from_its_last_version(server):
+    with _client(server) as http:
+        made = http.post("/api/tables", json={"game": "fruit-passion", "seed": 2}).json()
+        tid, tokens = made["table"], [s["token"] for s in made["seats"]]
+        game = engine.load("fruit-passion")
+        rec = play_game(game, "random", seed=2)
+
+        def act(i):
+            text = rec.actions[i]
+            assert http.post(f"/api/tables/{tid}/actions", headers=auth(tokens[_seat(text)]),
+                             json={"action": text, "version": i}).status_code == 200
+
+        with _ws(server, tid, tokens[1]) as feed:
+            assert json.loads(feed.recv(timeout=20))["version"] == 0
+            act(0)
+            assert json.loads(feed.recv(timeout=20))["version"] == 1
+        act(1)
+        act(2)
+        with _ws(server, tid, tokens[1], since=1) as feed:
+            caught = json.loads(feed.recv(timeout=20))
+        want = http.get(f"/api/tables/{tid}/events?since=1", headers=auth(tokens[1])).json()
+        assert caught["version"] == 3 and caught["events"] == want["events"]
+        assert {e["version"] for e in caught["events"]} <= {2, 3}
+        assert caught["view"] == _plain(game.view(local_replay(game, 2, rec.actions[:3]), 1))
+
+
+def test_racing_seats_exactly_one_takes_the_cart(server):
+    seed, before = racing_tanuki()
+    game = engine.load("tanuki-market", players=3)
+    with _client(server) as http:
+        made = http.post("/api/tables", json={"scenario": {
+            "game": "tanuki-market", "players": 3, "seed": seed, "actions": before}}).json()
+        tid, tokens = made["table"], [s["token"] for s in made["seats"]]
+        state = local_replay(game, seed, before)
+        takes = [a for a in game.legal_actions(state) if a.name == "take"]
+        body = next(a.body for a in takes if sum(b.body == a.body for b in takes) > 1)
+        racers = sorted({a.player for a in takes if a.body == body})
+        for with_version, loser in ((True, 409), (False, 422)):
+            version = http.get(f"/api/tables/{tid}").json()["version"]
+            gate = threading.Barrier(len(racers))
+            codes: dict[int, int] = {}
+
+            def grab(seat):
+                with _client(server) as mine:
+                    gate.wait()
+                    payload = {"action": body} | ({"version": version} if with_version else {})
+                    codes[seat] = mine.post(f"/api/tables/{tid}/actions", json=payload,
+                                            headers=auth(tokens[seat])).status_code
+
+            threads = [threading.Thread(target=grab, args=(s,)) for s in racers]
+            for t in threads:
+                t.start()
+            for t in threads:
+                t.join(30)
+            assert sorted(codes.values()) == [200] + [loser] * (len(racers) - 1), codes
+            after = http.get(f"/api/tables/{tid}").json()
+            assert after["version"] == version + 1
+            if with_version:  # play on to the next racing moment is not needed: rebuild
+                made = http.post("/api/tables", json={"scenario": {
+                    "game": "tanuki-market", "players": 3, "seed": seed,
+                    "actions": before}}).json()
+                tid, tokens = made["table"], [s["token"] for s in made["seats"]]
+
+
+def test_sigkill_loses_nothing_acknowledged(tmp_path):
+    """Clients play four tables at once; the server is killed mid-flight and restarted:
+    every acknowledged action is there and every table replays to the same state."""
+    db = tmp_path / "tables.sqlite3"
+    srv = LiveServer(db, tmp_path / "server.log").start()
+    records, acked, tables = {}, {}, {}
+    try:
+        with _client(srv) as http:
+            for name in GAMES:
+                made = http.post("/api/tables", json={"game": name, "seed": 3}).json()
+                tables[name] = (made["table"], [s["token"] for s in made["seats"]])
+                records[name] = play_game(engine.load(name), "random", seed=3).actions
+                acked[name] = 0
+        stop = threading.Event()
+        enough = threading.Barrier(len(GAMES) + 1)
+
+        def play(name):
+            tid, tokens = tables[name]
+            with _client(srv) as mine:
+                for i, text in enumerate(records[name]):
+                    if i == 20:
+                        enough.wait()
+                    try:
+                        r = mine.post(f"/api/tables/{tid}/actions", headers=auth(
+                            tokens[_seat(text)]), json={"action": text, "version": i})
+                    except httpx.HTTPError:
+                        return  # the server died under us: this one was not acknowledged
+                    if r.status_code != 200:
+                        return
+                    acked[name] = i + 1
+
+        threads = [threading.Thread(target=play, args=(n,)) for n in GAMES]
+        for t in threads:
+            t.start()
+        enough.wait(60)  # every table has 20 acknowledged actions, and more are in flight
+        srv.kill()
+        stop.set()
+        for t in threads:
+            t.join(30)
+    finally:
+        srv.kill()
+    stored = {t.id: t for t, _ in Store(db).load_all()}
+    for name, (tid, _) in tables.items():
+        journal = stored[tid].journal
+        assert len(journal) >= acked[name] >= 20
+        assert journal == records[name][:len(journal)]
+        game = engine.load(name)
+        assert stored[tid].digest() == _digest(game, local_replay(game, 3, journal))
+    with LiveServer(db, tmp_path / "server.log") as again, _client(again) as http:
+        for name, (tid, tokens) in tables.items():
+            got = http.get(f"/api/tables/{tid}", headers=auth(tokens[0])).json()
+            journal = stored[tid].journal
+            assert got["version"] == len(journal)
+            game = engine.load(name)
+            assert got["view"] == _plain(game.view(local_replay(game, 3, journal), 0))
+            for i in range(len(journal), len(records[name])):  # and play on to the end
+                text = records[name][i]
+                assert http.post(f"/api/tables/{tid}/actions", headers=auth(tokens[_seat(text)]),
+                                 json={"action": text, "version": i}).status_code == 200
+            assert http.get(f"/api/tables/{tid}/scenario").json()["actions"] == records[name]
+
+
+def _digest(game, state) -> str:
+    import hashlib
+
+    return hashlib.sha256(game.dumps(state).encode()).hexdigest()
+
+
+def test_logs_hold_no_token_and_no_card(tmp_path):
+    log = tmp_path / "server.log"
+    with LiveServer(tmp_path / "t.sqlite3", log) as srv, _client(srv) as http:
+        made = http.post("/api/tables", json={"game": "bastos", "seed": 8}).json()
+        tid, tokens = made["table"], [s["token"] for s in made["seats"]]
+        rec = play_game(engine.load("bastos"), "random", seed=8)
+        for i, text in enumerate(rec.actions):
+            http.post(f"/api/tables/{tid}/actions", headers=auth(tokens[_seat(text)]),
+                      json={"action": text, "version": i})
+            if i % 40 == 0:  # refusals of every kind, with the acting seat's cards in them
+                http.post(f"/api/tables/{tid}/actions", headers=auth(tokens[_seat(text)]),
+                          json={"action": "play " + text.split()[-1], "version": i + 1})
+                http.post(f"/api/tables/{tid}/actions", headers=auth(tokens[0][:20]),
+                          json={"action": text})
+        with _ws(srv, tid, tokens[0], since=0) as feed:  # the token rides in the query
+            assert json.loads(feed.recv(timeout=20))["version"] == len(rec.actions)
+        with _ws(srv, tid, "forged-" + tokens[1]) as bad:
+            bad.recv(timeout=10)
+        http.get(f"/api/tables/{tid}/scenario")
+    text = log.read_text()
+    assert f"/api/tables/{tid}/actions" in text and "WebSocket" in text  # it does log
+    assert not any(tok in text or tok[:20] in text for tok in tokens)
+    assert "Bearer" not in text and not CARD.search(text), CARD.search(text)
+
+
+def test_ctrl_c_stops_the_server_cleanly(tmp_path):
+    port = free_port()
+    proc = subprocess.Popen([sys.executable, "-m", "engine", "serve", "--port", str(port),
+                             "--db", str(tmp_path / "t.sqlite3")], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
+    line = proc.stdout.readline()
+    assert line.startswith(f"fruitspec serve: http://127.0.0.1:{port}/")
+    srv = LiveServer(tmp_path / "t.sqlite3", tmp_path / "x.log", port=port)
+    srv.proc = proc
+    with _client(srv) as http:
+        for _ in range(100):
+            try:
+                if http.get("/api/games").status_code == 200:
+                    break
+            except httpx.HTTPError:
+                import time
+
+                time.sleep(0.1)
+    proc.send_signal(2)
+    assert proc.wait(20) == 0
+    assert "Traceback" not in proc.stderr.read()
+
+
+@pytest.mark.parametrize("content, needle", [
+    (b"this is not a database, it is a shopping list\n" * 100, "not a usable table database"),
+    ("foreign", "something else"),
+])
+def test_a_corrupt_or_foreign_file_is_refused_at_start(tmp_path, content, needle):
+    db = tmp_path / "tables.sqlite3"
+    if content == "foreign":
+        with sqlite3.connect(db) as con:
+            con.execute("CREATE TABLE users (name TEXT)")
+            con.execute("INSERT INTO users VALUES ('ana')")
+        con.close()
+    else:
+        db.write_bytes(content)
+    before = db.read_bytes()
+    r = subprocess.run([sys.executable, "-m", "engine", "serve", "--port", str(free_port()),
+                        "--db", str(db)], capture_output=True, text=True, timeout=60)
+    assert r.returncode == 2
+    assert needle in r.stderr and len(r.stderr.strip().splitlines()) == 1
+    assert "Traceback" not in r.stderr
+    assert db.read_bytes() == before
+
+
+def test_a_port_in_use_is_one_clear_line(tmp_path):
+    import socket
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen(1)
+        port = taken.getsockname()[1]
+        r = subprocess.run([sys.executable, "-m", "engine", "serve", "--port", str(port),
+                            "--db", str(tmp_path / "t.sqlite3")], capture_output=True,
+                           text=True, timeout=60)
+    assert r.returncode == 2 and f"cannot listen on 127.0.0.1:{port}" in r.stderr
+    assert "Traceback" not in r.stderr
