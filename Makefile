@@ -27,12 +27,12 @@ graphviz:
 
 # Debian's chromium runs the web table's browser tests (Playwright drives this binary; its
 # own browser download is not used). Install it when /usr/bin/chromium is missing.
+# Outside CI a machine without it only skips those tests.
 chromium:
 	@test -x /usr/bin/chromium || { \
-	  if command -v apt-get >/dev/null 2>&1; then \
-	    (apt-get update -qq && apt-get install -y -qq chromium >/dev/null) || \
-	    (sudo apt-get update -qq && sudo apt-get install -y -qq chromium >/dev/null); \
-	  else echo "please install chromium (used by the browser tests)"; exit 1; fi; }
+	  (apt-get update -qq && apt-get install -y -qq chromium >/dev/null) || \
+	  (sudo -n apt-get update -qq && sudo -n apt-get install -y -qq chromium >/dev/null) || \
+	  { echo "chromium could not be installed: the browser tests are skipped"; test -z "$$CI"; }; }
 
 # Screenshots of each game's table for the docs, taken by the browser tests from real games.
 web-pictures: $(STAMP) chromium

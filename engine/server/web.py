@@ -8,12 +8,13 @@ in words, with the register's question), the ambiguity register's witnesses repl
 by side, and a clause's wording for the event log's links.
 
 Seat tokens never reach these routes: seat links carry the token in the URL's fragment
-(``/t/ID#seat=0&token=...``), which the browser keeps to itself.
+(``/t/ID#s0=TOKEN``), which the browser keeps to itself.
 """
 from __future__ import annotations
 
 import functools
 import html
+import json
 import re
 from pathlib import Path
 from typing import Any, Callable
@@ -29,7 +30,6 @@ from spec.common.errors import ConfigError
 
 from .. import agents as _agents
 from .. import ambiguities as _register
-from ..game import load
 from ..scenario import replay
 
 STATIC = Path(__file__).with_name("static")
@@ -171,6 +171,7 @@ async def rule_json(request: Request) -> Response:
 
 
 # --- the lobby's catalogue -------------------------------------------------------------------
+@functools.lru_cache(maxsize=1)
 def catalogue() -> dict[str, Any]:
     """Games, variants, player counts and every option with its readings in words."""
     games = []
@@ -206,6 +207,7 @@ def _find_option(ident: str) -> tuple[str, Any] | None:
     return None
 
 
+@functools.lru_cache(maxsize=1)
 def register_list() -> list[dict[str, Any]]:
     out = []
     for game in _specs.available():
@@ -236,7 +238,8 @@ def _side(path: Path, option: str, value: str) -> dict[str, Any]:
         else:
             steps.append({"action": text, "skipped": True})
     over = g.is_over(r.state)
-    return {"reading": value, "steps": steps, "start": g.view(r.states[0], None),
+    return {"reading": value, "players": g.players, "steps": steps,
+            "start": g.view(r.states[0], None),
             "legal_at_end": sorted(str(a) for a in g.legal_actions(r.state)),
             "scores": r.scores, "over": over, "winners": g.winners(r.state) if over else None}
 
@@ -258,9 +261,10 @@ def first_difference(a: dict[str, Any], b: dict[str, Any]) -> int | None:
     return None
 
 
+@functools.lru_cache(maxsize=256)  # bounded: only known IDs and readings get this far
 def witness(ident: str, first: str | None = None, second: str | None = None) -> dict[str, Any]:
     """A register entry's witness replayed under two readings (default: the default and the
-    first other reading)."""
+    first other reading). The answer is shared between calls: read it, do not change it."""
     found = _find_option(ident)
     if found is None:
         raise ConfigError(f"no ambiguity {ident!r} (IDs look like TIN-A1)")
@@ -275,7 +279,7 @@ def witness(ident: str, first: str | None = None, second: str | None = None) -> 
         if v not in values:
             raise ConfigError(f"{opt.id} has no reading {v!r} (readings: {', '.join(values)})")
     sides = [_side(path, opt.name, a), _side(path, opt.name, b)]
-    scenario = _load_json(path)
+    scenario = json.loads(path.read_text(encoding="utf-8"))
     sp = _specs.get(game)
     return {
         "id": opt.id, "game": game, "option": opt.name, "kind": opt.kind,
@@ -283,22 +287,15 @@ def witness(ident: str, first: str | None = None, second: str | None = None) -> 
         "section": opt.section, "clauses": list(opt.clauses),
         "clause_texts": {c: sp.catalogue[c].text for c in opt.clauses if c in sp.catalogue},
         "readings": [{"value": r.value, "text": r.text} for r in opt.readings],
-        "scenario": scenario, "players": load(game, players=scenario.get("players"),
-                                              variant=scenario.get("variant")).players,
-        "sides": sides, "first_difference": first_difference(*sides),
+        "scenario": scenario, "players": sides[0]["players"], "sides": sides, "first_difference": first_difference(*sides),
     }
-
-
-def _load_json(path: Path) -> dict[str, Any]:
-    import json
-    return json.loads(path.read_text(encoding="utf-8"))
 
 
 async def register_json(request: Request) -> Response:
     return JSONResponse(register_list())
 
 
-async def witness_json(request: Request) -> Response:
+def witness_json(request: Request) -> Response:  # sync: Starlette runs it off the event loop
     q = request.query_params
     try:
         data = witness(request.path_params["ident"], q.get("a"), q.get("b"))
