@@ -29,8 +29,10 @@ TOKEN_BYTES = 32  # 256 random bits per seat token
 MAX_TOKEN_CHARS = 128
 #: A subscriber this many versions behind is dropped; it reconnects with ``since``.
 MAX_BACKLOG = 256
-#: Live tables one server holds, so that clients cannot exhaust its memory.
+#: Live tables one server holds, and feeds one table serves, so that clients cannot
+#: exhaust its memory.
 MAX_TABLES = 20_000
+MAX_SUBSCRIBERS = 512
 
 
 class UnknownTable(Refusal):
@@ -40,9 +42,9 @@ class UnknownTable(Refusal):
 
 
 class TooManyTables(Refusal):
-    """The server holds as many tables as it may."""
+    """The server holds as many tables (or a table as many feeds) as it may."""
 
-    status, kind = 429, "too-many-tables"
+    status, kind = 429, "too-many"
 
 
 class BadToken(Refusal):
@@ -204,6 +206,8 @@ class Tables:
     def subscribe(self, table_id: str, seat: int | None) -> Subscription:
         """A feed of every new version of the table as ``seat`` sees it."""
         live = self._get(table_id)
+        if len(live.subscribers) >= MAX_SUBSCRIBERS:
+            raise TooManyTables(f"this table already feeds {MAX_SUBSCRIBERS} clients")
         sub = Subscription(table_id, seat)
         live.subscribers.append(sub)
         return sub

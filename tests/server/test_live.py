@@ -146,7 +146,7 @@ def test_racing_seats_exactly_one_takes_the_cart(server):
             assert sorted(codes.values()) == [200] + [loser] * (len(racers) - 1), codes
             after = http.get(f"/api/tables/{tid}").json()
             assert after["version"] == version + 1
-            if with_version:  # play on to the next racing moment is not needed: rebuild
+            if with_version:  # a fresh table at the same racing moment for the next round
                 made = http.post("/api/tables", json={"scenario": {
                     "game": "tanuki-market", "players": 3, "seed": seed,
                     "actions": before}}).json()
@@ -166,7 +166,6 @@ def test_sigkill_loses_nothing_acknowledged(tmp_path):
                 tables[name] = (made["table"], [s["token"] for s in made["seats"]])
                 records[name] = play_game(engine.load(name), "random", seed=3).actions
                 acked[name] = 0
-        stop = threading.Event()
         enough = threading.Barrier(len(GAMES) + 1)
 
         def play(name):
@@ -189,7 +188,6 @@ def test_sigkill_loses_nothing_acknowledged(tmp_path):
             t.start()
         enough.wait(60)  # every table has 20 acknowledged actions, and more are in flight
         srv.kill()
-        stop.set()
         for t in threads:
             t.join(30)
     finally:
