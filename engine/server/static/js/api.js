@@ -34,6 +34,8 @@ export const api = {
   register: () => call("GET", "/api/web/ambiguities"),
 };
 
+const FATAL = new Set(["bad-token", "unknown-table", "no-seat"]);
+
 /**
  * A WebSocket feed that reconnects by itself. `since()` gives the last version the page
  * holds, so a reconnection asks the server for everything after it (catch-up).
@@ -64,7 +66,12 @@ export class Feed {
     ws.onmessage = ev => {
       let msg;
       try { msg = JSON.parse(ev.data); } catch (_) { return; }
-      if (msg && msg.error) { this.closed = true; this.onRefused(msg); return; }
+      if (msg && msg.error) {
+        // a seat or table that does not exist ends the feed; anything else (a full
+        // server, a lagging client) is worth another try after the back-off
+        if (FATAL.has(msg.error)) { this.closed = true; this.onRefused(msg); }
+        return;
+      }
       this.onMessage(msg);
     };
     ws.onclose = () => {

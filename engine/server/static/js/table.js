@@ -266,13 +266,16 @@ function scores(v) {
   const best = Math.max(...sc);
   const winners = v.winners || sc.map((s, i) => (s === best ? i : null)).filter(i => i !== null);
   const r = RENDERERS[T.info.game];
+  const scoring = T.events.filter(e => e.version === T.version);  // the last move's events
   box.replaceChildren(h("div.panel.info.scores", { "aria-labelledby": "scores-h" },
     h("h2", { id: "scores-h" }, "Final scores"),
     h("table.grid", {}, h("thead", {}, h("tr", {}, h("th", {}, "seat"), h("th", {}, "score"))),
       h("tbody", {}, sc.map((s, i) => h(`tr${winners.includes(i) ? ".winner" : ""}`, {},
         h("td", {}, seatName(i, T.seat) + (winners.includes(i) ? " · wins" : "")), h("td", {}, s))))),
     v.automaton ? h("p", {}, `The automaton scores ${v.automaton.score}.`) : "",
-    h("h3", {}, "Breakdown"), r.breakdown(v) || h("p.muted", {}, "See the scoring events in the log.")));
+    h("h3", {}, "Breakdown"), r.breakdown(v) || "",
+    scoring.length ? [h("h3", {}, "The final scoring, as the engine reported it"),
+                      h("ul.log", {}, scoring.map(logLine))] : ""));
 }
 
 function seatBar() {

@@ -75,7 +75,8 @@ export function breakdown(v) {
   const keys = [...ORDER, "hybrids"];
   return h("table.grid", {},
     h("thead", {}, h("tr", {}, h("th", {}, "seat"),
-      keys.map(k => h("th", {}, k === "hybrids" ? "hybrids" : fruitName(G, k))), h("th", {}, "total"))),
+      keys.map(k => h("th", { title: k === "hybrids" ? "hybrid sequence" : fruitName(G, k) },
+        k === "hybrids" ? "hybrids" : k)), h("th", {}, "total"))),
     h("tbody", {}, v.breakdown.map((b, s) => h("tr", {}, h("td", {}, `Seat ${s}`),
       keys.map(k => h("td", {}, b[k] ?? 0)), h("td", {}, v.scores[s])))));
 }
