@@ -68,6 +68,11 @@ def test_witness_viewer_highlights_the_first_difference(server, new_page):
     values = page.eval_on_selector_all("#reading-b option", "os => os.map(o => o.value)")
     page.select_option("#reading-b", values[0])
     page.wait_for_function("document.body.dataset.firstDifference === 'none'")
+    # the address carries the chosen readings: the page can be sent as it is
+    assert f"b={values[0]}" in page.url
+    page.reload()
+    page.wait_for_selector("body[data-state=ready]", state="attached")
+    assert page.get_attribute("body", "data-first-difference") == "none"
 
 
 def test_register_lists_witnesses(server, new_page):

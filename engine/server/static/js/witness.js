@@ -91,7 +91,14 @@ async function load(a, b) {
   draw();
 }
 
-$("reading-a").addEventListener("change", () => load($("reading-a").value, $("reading-b").value));
-$("reading-b").addEventListener("change", () => load($("reading-a").value, $("reading-b").value));
+// the chosen readings live in the address, so the page can be sent as it is
+function choose() {
+  const a = $("reading-a").value, b = $("reading-b").value;
+  history.replaceState(null, "", `${location.pathname}?a=${encodeURIComponent(a)}&b=${encodeURIComponent(b)}`);
+  load(a, b);
+}
+$("reading-a").addEventListener("change", choose);
+$("reading-b").addEventListener("change", choose);
 $("at-step").addEventListener("change", draw);
-load(null, null);
+const asked = new URLSearchParams(location.search);
+load(asked.get("a"), asked.get("b"));

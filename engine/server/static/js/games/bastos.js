@@ -16,8 +16,9 @@ export function board(v, ctx) {
       "aria-label": `${name} ${d > 0 ? "up" : "down"} by one`,
       dataset: { actions: JSON.stringify([`adjust ${f}${d > 0 ? "+1" : "-1"}`]) } }, d > 0 ? "+1" : "−1");
     return h("div.value-box", { "data-fruit": f },
-      fruitBadge(G, f), h("span.num", { "aria-label": `${name} value` }, signed(val)),
-      adjust(-1), adjust(+1), v.trump === f ? h("span.trump-mark", {}, "trump") : "");
+      h("div", {}, fruitBadge(G, f), v.trump === f ? h("span.trump-mark", {}, "trump") : ""),
+      h("div.stepper", {}, adjust(-1), h("span.num", { "aria-label": `${name} value` }, signed(val)),
+        adjust(+1)));
   }));
   const trick = h("div.cards", {}, (v.trick || []).map((c, i) => h("div.spot", {},
     cardEl(G, c), h("span", {}, seatName((v.leader + i) % n, me)))));
