@@ -114,6 +114,15 @@ def test_reload_mid_game_and_continue(server, new_page):
     assert page.get_attribute("body", "data-seat") == "0"
     play(pages, "tindahan", rng=rng, max_actions=6, must_end=False)
     assert version(page) > at
+    # a spectator, without a token, sees no hand at all
+    watcher = new_page()
+    open_seat(watcher, f"{server}t/{made['table']}")
+    wait_version(watcher, version(page))
+    assert watcher.get_attribute("body", "data-seat") == "spectator"
+    hands = [c for s, p in pages.items() for c in view(p)["hands"][s]]
+    faces = watcher.eval_on_selector_all("[data-card]", "es => es.map(e => e.dataset.card)")
+    assert hands and not set(hands) & set(faces)
+    assert "open a seat link" in watcher.inner_text("#moves")
 
 
 def test_dropped_connection_catches_up_and_two_tabs_agree(server, new_page):
