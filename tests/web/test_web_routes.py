@@ -90,3 +90,21 @@ def test_unknown_pages_are_plain_pages(client):
     assert client.get("/").status_code == 200
     assert client.get("/static/js/table.js").headers["content-type"].startswith(
         ("application/javascript", "text/javascript"))
+
+
+def test_every_static_file_is_package_data():
+    """``pip install`` carries the web table: each file under static/ matches a pattern of
+    the package data in pyproject.toml."""
+    import fnmatch
+    import tomllib
+    from pathlib import Path
+
+    root = Path(web.__file__).resolve().parents[2]
+    data = tomllib.loads((root / "pyproject.toml").read_text())
+    patterns = data["tool"]["setuptools"]["package-data"]["engine.server"]
+    base = Path(web.__file__).parent
+    files = [p.relative_to(base).as_posix() for p in web.STATIC.rglob("*") if p.is_file()]
+    assert files
+    missing = [f for f in files if not any(fnmatch.fnmatch(f, pat) and
+                                           f.count("/") == pat.count("/") for pat in patterns)]
+    assert not missing, f"not in package-data: {missing}"
