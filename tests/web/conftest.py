@@ -1,6 +1,6 @@
 """Browser tests of the web table: a real server process, Debian's Chromium via Playwright.
 
-The server runs as its own uvicorn process on a free loopback port (``serve_for_tests``);
+The server runs as its own process (``fruitspec serve``, uvicorn) on a free loopback port;
 Playwright drives the system's ``chromium`` (Playwright's own browser download is not
 used). Without Chromium or Playwright the tests are skipped, except under CI, where the
 Makefile installs both and a missing one is a failure.
@@ -8,6 +8,7 @@ Makefile installs both and a missing one is a failure.
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -37,17 +38,20 @@ def _missing(what: str) -> None:
 
 @pytest.fixture(scope="session")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """The base URL of a server process with an empty table store."""
+    """The base URL of ``fruitspec serve`` on a free loopback port, with an empty table
+    store; agents wait 0.02 s before they move, so games with an agent's seat stay quick."""
     db = tmp_path_factory.mktemp("web") / "tables.sqlite3"
-    proc = subprocess.Popen([sys.executable, "-m", "tests.web.serve_for_tests", str(db), "0.02"],
-                            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    proc = subprocess.Popen([sys.executable, "-m", "engine", "serve", "--host", "127.0.0.1",
+                             "--port", "0", "--db", str(db), "--agent-delay", "0.02"],
+                            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                            text=True)
     try:
         assert proc.stdout is not None
-        url = proc.stdout.readline().strip()
-        if not url.startswith("http://127.0.0.1:"):
-            proc.kill()
-            raise RuntimeError(f"the server did not start: {url} {proc.stderr.read()[-2000:]}")
-        yield url
+        first = proc.stdout.readline()
+        found = re.search(r"http://127\.0\.0\.1:\d+/", first)
+        if found is None:
+            raise RuntimeError(f"the server did not start: {first!r}")
+        yield found.group(0)
     finally:
         proc.terminate()
         try:
