@@ -320,6 +320,20 @@ def _exists_in(tables: Any) -> Callable[[str], bool] | None:
     return exists
 
 
+def _origin(tables: Any) -> Callable[[Request], Any]:
+    async def origin(request: Request) -> Response:
+        """How many actions a table's scenario played before it opened (only the count:
+        the actions themselves may tell what a seat chose in secret)."""
+        from ..table import Refusal
+
+        try:
+            table = tables.get(request.path_params["table"])
+        except Refusal as exc:
+            return JSONResponse(exc.to_json(), status_code=exc.status)
+        return JSONResponse({"prelude": len(table.setup.prelude)})
+    return origin
+
+
 def web_routes(tables: Any = None) -> list[BaseRoute]:
     """The web table's routes. ``tables`` is the server's table registry (its ``get(id)``
     raises for an unknown table): ``/t/{table}`` then answers an unknown table with a plain
@@ -336,6 +350,8 @@ def web_routes(tables: Any = None) -> list[BaseRoute]:
         Route("/api/web/ambiguities/{ident}", witness_json),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
+    if tables is not None:
+        routes.append(Route("/api/web/tables/{table}/origin", _origin(tables)))
     if DOCS_HTML.is_dir():
         routes.append(Mount("/docs", StaticFiles(directory=DOCS_HTML, html=True), name="docs"))
     return routes

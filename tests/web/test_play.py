@@ -83,3 +83,5 @@ def _download_and_reload(lobby, page, server: str, tmp_path, game: str) -> None:
     again = view(lobby)
     assert again["scores"] == final["scores"]
     assert version(lobby) == 0  # the scenario's actions are the table's prelude
+    assert lobby.get_attribute("#log [data-origin]", "data-origin") == \
+        str(len(scenario["actions"]))

@@ -108,3 +108,21 @@ def test_every_static_file_is_package_data():
     missing = [f for f in files if not any(fnmatch.fnmatch(f, pat) and
                                            f.count("/") == pat.count("/") for pat in patterns)]
     assert not missing, f"not in package-data: {missing}"
+
+
+def test_origin_counts_a_scenario_prelude_and_nothing_more():
+    from engine.scenario import load_scenario
+    from engine.server.tables import Tables
+    from engine.table import TableSetup
+
+    tables = Tables(None)
+    sc = load_scenario({"game": "bastos", "players": 3, "seed": 5,
+                        "actions": ["p0: bastos B1"]})
+    table_id, _ = tables.create(TableSetup.from_scenario(sc))
+    app = Starlette(routes=web.web_routes(tables))
+    with TestClient(app) as c:
+        r = c.get(f"/api/web/tables/{table_id}/origin")
+        assert r.json() == {"prelude": 1}  # the count, never the (secret) pick
+        assert c.get("/api/web/tables/nope/origin").status_code == 404
+        assert c.get("/t/nope").status_code == 404
+        assert c.get(f"/t/{table_id}").status_code == 200

@@ -32,6 +32,7 @@ export const api = {
   witness: (id, a, b) => call("GET", `/api/web/ambiguities/${encodeURIComponent(id)}` +
     (a && b ? `?a=${encodeURIComponent(a)}&b=${encodeURIComponent(b)}` : "")),
   register: () => call("GET", "/api/web/ambiguities"),
+  origin: id => call("GET", `/api/web/tables/${encodeURIComponent(id)}/origin`),
 };
 
 const FATAL = new Set(["bad-token", "unknown-table", "no-seat"]);

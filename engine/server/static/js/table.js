@@ -77,6 +77,10 @@ async function enter(seat) {
   if (gen !== generation) return;
   T.info = snap;
   T.events = evs.events;
+  if (T.prelude === undefined) {
+    try { T.prelude = (await api.origin(T.id)).prelude; } catch (_) { T.prelude = 0; }
+    if (gen !== generation) return;
+  }
   accept(snap.version, snap.view, []);
   if (gen !== generation) return;  // following the turn moved on to another seat
   T.feed = new Feed(T.id, token(), {
@@ -255,7 +259,9 @@ function moves(v) {
 function log() {
   const ol = $("log");
   const atEnd = ol.scrollHeight - ol.scrollTop - ol.clientHeight < 40;
-  ol.replaceChildren(...T.events.map(logLine));
+  const origin = T.prelude ? [h("li.muted", { "data-origin": T.prelude },
+    `This table continues a scenario: its ${T.prelude} actions were played before it opened.`)] : [];
+  ol.replaceChildren(...origin, ...T.events.map(logLine));
   if (atEnd) ol.scrollTop = ol.scrollHeight;
 }
 
