@@ -19,7 +19,8 @@ class CreateTable(BaseModel):
     game: str | None = Field(None, min_length=1, max_length=40,
                              description="tindahan, bastos, tanuki-market or fruit-passion;"
                                          " may be left out when `scenario` is given")
-    players: int | None = Field(None, ge=1, le=64)
+    # the game itself names the counts it allows; the bound only keeps the number small
+    players: int | None = Field(None, ge=-(2**31), le=2**31)
     variant: str | None = Field(None, max_length=40)
     options: dict[str, str] = Field(default_factory=dict, max_length=32,
                                     description="option name to reading")

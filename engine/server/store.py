@@ -53,10 +53,16 @@ class Store:
     """The SQLite file behind a server. One connection, used from one thread."""
 
     def __init__(self, path: str | Path, synchronous: str = "NORMAL") -> None:
+        if synchronous not in ("NORMAL", "FULL", "EXTRA"):
+            raise StoreError(f"synchronous must be NORMAL, FULL or EXTRA, not {synchronous!r}")
         self.path = str(path)
         try:
             self.db = sqlite3.connect(self.path, isolation_level=None,
                                       check_same_thread=False)
+        except sqlite3.OperationalError as exc:
+            raise StoreError(f"cannot open {self.path} ({exc}): its folder must exist and"
+                             " be writable") from None
+        try:
             self._check_and_init(synchronous)
         except sqlite3.DatabaseError as exc:
             raise StoreError(f"{self.path} is not a usable table database ({exc}):"

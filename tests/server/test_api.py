@@ -93,11 +93,13 @@ def test_refusals_have_their_status_and_change_nothing(client):
     ({"game": 7}, 422, "game"),
     ({"game": "chess"}, 422, "chess"),
     ({"game": "tindahan", "options": {"nope": "x"}}, 422, "nope"),
-    ({"game": "tindahan", "players": 0}, 422, "players"),
-    ({"game": "tindahan", "players": 100}, 422, "players"),
+    ({"game": "tindahan", "options": {"rounding": "sideways"}}, 422, "sideways"),
+    ({"game": "tindahan", "players": 0}, 422, "is for 3, 4, 5 players, not 0"),
+    ({"game": "tindahan", "players": 100}, 422, "is for 3, 4, 5 players, not 100"),
+    ({"game": "tindahan", "players": 10**30}, 422, "players"),
     ({"game": "tindahan", "seed": 2**200}, 422, "seed"),
     ({"game": "tindahan", "variant": "moon"}, 422, "moon"),
-    ({"game": "tindahan", "setup": {"hands": [["B99"]]}}, 422, ""),
+    ({"game": "tindahan", "setup": {"hands": [["B99"]]}}, 422, "hands"),
     ({"game": "tindahan", "agents": [None, "oracle", None]}, 422, "oracle"),
     ({"game": "tindahan", "surprise": 1}, 422, "surprise"),
     ({}, 422, "game"),
@@ -290,3 +292,33 @@ def test_a_websocket_client_that_sends_a_large_message_is_closed(client):
         with pytest.raises(WebSocketDisconnect) as info:
             ws.receive_json()
     assert info.value.code == 1009
+
+
+def test_what_a_seat_cannot_see_never_changes_its_answers(client):
+    """Non-interference: two tables that differ only in seats 1 and 2's hands answer seat 0
+    (and a spectator) the same, byte for byte, through every route."""
+    game = engine.load("tindahan", players=3)
+    base = game.new(seed=1)
+    hands = [list(h) for h in base.hands]
+    swapped = [list(h) for h in hands]
+    swapped[1][0], swapped[2][0] = hands[2][0], hands[1][0]
+    answers = []
+    for hs in (hands, swapped):
+        r = client.post("/api/tables", json={"game": "tindahan", "players": 3, "seed": 1,
+                                             "setup": {"dealer": base.dealer, "hands": hs}})
+        tid, tokens = r.json()["table"], [s["token"] for s in r.json()["seats"]]
+        seen = []
+        for tok in (tokens[0], None):
+            seen.append(client.get(f"/api/tables/{tid}", headers=auth(tok)).text)
+        legal = json.loads(seen[0])["view"]["legal"]
+        seen.append(client.post(f"/api/tables/{tid}/actions", headers=auth(tokens[0]),
+                                json={"action": "play D99", "version": 0}).text)
+        seen.append(client.post(f"/api/tables/{tid}/actions", headers=auth(tokens[0]),
+                                json={"action": legal[0], "version": 0}).text)
+        for tok in (tokens[0], None):
+            seen.append(client.get(f"/api/tables/{tid}/events?since=0", headers=auth(tok)).text)
+            with client.websocket_connect(f"/api/tables/{tid}/ws?since=0" +
+                                          (f"&token={tok}" if tok else "")) as ws:
+                seen.append(ws.receive_text())
+        answers.append([text.replace(tid, "TABLE") for text in seen])
+    assert hands != swapped and answers[0] == answers[1]

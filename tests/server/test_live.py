@@ -50,15 +50,22 @@ def _seat(text: str) -> int:
     return int(text[1:text.index(":")])
 
 
-@pytest.mark.parametrize("name", GAMES)
-def test_full_game_by_per_seat_clients_never_leaks(server, name):
+# every game at its default size, and every variant
+CONFIGS = [(name, None, None) for name in GAMES] + [
+    ("tanuki-market", "special-carts", 3), ("tanuki-market", "solo", 1),
+    ("fruit-passion", "solo", 1)]
+
+
+@pytest.mark.parametrize("name, variant, players", CONFIGS)
+def test_full_game_by_per_seat_clients_never_leaks(server, name, variant, players):
     """Each seat plays from its own client and watches its own feed; every view pushed at
     every version is exactly `game.view(state, seat)` of the replayed journal."""
-    game = engine.load(name)
+    game = engine.load(name, players=players, variant=variant)
     seed = 11
     rec = play_game(game, "random", seed=seed)
     with _client(server) as http:
-        made = http.post("/api/tables", json={"game": name, "seed": seed}).json()
+        made = http.post("/api/tables", json={"game": name, "seed": seed, "variant": variant,
+                                              "players": players}).json()
         tid, tokens = made["table"], [s["token"] for s in made["seats"]]
         feeds = [_ws(server, tid, tokens[seat]).__enter__() for seat in range(game.players)]
         feeds.append(_ws(server, tid).__enter__())
