@@ -97,11 +97,10 @@ const REFUSAL_STATUS = { "bad-token": 401, "unknown-table": 404 };
 /** A newer version (from the API or the WebSocket); older or equal ones are dropped. */
 function accept(version, view, events) {
   if (version < T.version) return;
-  const had = new Set(T.events.map(e => `${e.version}|${e.rule}|${e.text}`));
-  for (const e of events) {
-    const key = `${e.version}|${e.rule}|${e.text}`;
-    if ((e.version === undefined || e.version > T.version) && !had.has(key)) T.events.push(e);
-  }
+  // events come in whole versions (an answer, a feed message, a catch-up): take only the
+  // versions not held yet, so two sources never log a move twice
+  const held = T.events.length ? T.events[T.events.length - 1].version : 0;
+  T.events.push(...events.filter(e => e.version > held));
   const changed = version > T.version || T.view === null;
   T.version = version;
   T.view = view;
