@@ -1,0 +1,54 @@
+// Small DOM helpers shared by every page (no framework: the pages are plain ES modules).
+
+/** h("div.cls", {attrs}, ...children): an element; strings become text nodes. */
+export function h(tag, attrs = {}, ...children) {
+  const [name, ...classes] = tag.split(".");
+  const el = document.createElement(name || "div");
+  if (classes.length) el.className = classes.join(" ");
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (v === null || v === undefined || v === false) continue;
+    if (k === "class") el.className += (el.className ? " " : "") + v;
+    else if (k === "dataset") Object.assign(el.dataset, v);
+    else if (k.startsWith("on") && typeof v === "function") el.addEventListener(k.slice(2), v);
+    else if (k === "text") el.textContent = v;
+    else el.setAttribute(k, v === true ? "" : String(v));
+  }
+  for (const c of children.flat(Infinity)) {
+    if (c === null || c === undefined || c === false) continue;
+    el.append(c instanceof Node ? c : document.createTextNode(String(c)));
+  }
+  return el;
+}
+
+/** A clause ID as a link to its entry in the docs. */
+export function ruleLink(rule) {
+  if (!rule) return "";
+  return h("a.rule", { href: `/rules/${encodeURIComponent(rule)}`, target: "_blank",
+                       rel: "noopener", title: `Clause ${rule} in the rules` }, rule);
+}
+
+/** Definition-list facts: [[label, value], ...]. */
+export function facts(pairs) {
+  return h("dl.facts", {}, pairs.filter(p => p && p[1] !== undefined && p[1] !== null && p[1] !== "")
+    .map(([k, v]) => h("div", {}, h("dt", {}, k), h("dd", {}, v))));
+}
+
+export function seatName(seat, me) {
+  if (seat === null || seat === undefined || seat < 0) return "nobody";
+  return seat === me ? `Seat ${seat} (you)` : `Seat ${seat}`;
+}
+
+export async function copyText(text, button) {
+  try {
+    await navigator.clipboard.writeText(text);
+  } catch (_) {
+    // Clipboard API refused (plain http on another host): select a temporary field instead.
+    const t = h("textarea", { style: "position:fixed;left:-9999px" }, text);
+    document.body.append(t); t.select(); document.execCommand("copy"); t.remove();
+  }
+  if (button) {
+    const old = button.textContent;
+    button.textContent = "Copied";
+    setTimeout(() => { button.textContent = old; }, 1200);
+  }
+}
