@@ -85,7 +85,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
 def add_serve_arguments(sp: argparse.ArgumentParser) -> None:
     sp.add_argument("--host", default="127.0.0.1",
                     help="address to listen on (default: loopback only)")
-    sp.add_argument("--port", type=int, default=8000)
+    sp.add_argument("--port", type=int, default=8000,
+                    help="TCP port (default: %(default)s; 0 picks a free one)")
     sp.add_argument("--db", default=DEFAULT_DB,
                     help="SQLite file of the tables (default: %(default)s)")
     sp.add_argument("--agent-delay", type=float, default=0.2, metavar="SECONDS",
