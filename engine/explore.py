@@ -33,7 +33,7 @@ import json
 import time
 from collections import deque
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 import spec as _specs
 from spec.common.core import Action
@@ -101,16 +101,27 @@ class _Found:
 def explore(game: str | Game, *, players: int | None = None,
             options: Mapping[str, Any] | None = None, variant: str | None = None,
             seed: int | None = 0, setup: Mapping[str, Any] | None = None,
-            max_states: int = 100_000, config: str | None = None) -> dict[str, Any]:
+            max_states: int = 100_000, config: str | None = None,
+            fingerprints: bool = False, workers: int = 1, cluster: str | None = None,
+            progress: Callable[[dict[str, Any]], None] | None = None) -> dict[str, Any]:
     """Walk every reachable state (up to ``max_states``) and check every invariant.
 
     ``config`` names one of ``spec.explore_configs()``: its players, options, variant,
     seed and set-up are used (``options`` given here are added on top of its options;
     ``players``, ``variant`` and ``setup`` given here replace its own).
+
+    ``fingerprints``, ``workers`` > 1 or ``cluster`` (``"local"`` or a Dask scheduler
+    address) walk level by level with a seen-set of 64-bit fingerprints
+    (:mod:`engine.explore_scale`): the same counts and properties, a few bytes per state,
+    several cores. ``progress`` is called after each level with the counts so far.
     """
-    if not isinstance(max_states, int) or max_states < 1:
+    if not isinstance(max_states, int) or isinstance(max_states, bool) or max_states < 1:
         raise ConfigError(f"max_states must be a positive int, not {max_states!r}")
+    if not isinstance(workers, int) or isinstance(workers, bool) or workers < 1:
+        raise ConfigError(f"workers must be a positive int, not {workers!r}")
     g, seed_, setup_ = _settings(game, players, options, variant, seed, setup, config)
+    if fingerprints or workers > 1 or cluster:
+        return _explore_levels(g, seed_, setup_, config, max_states, workers, cluster, progress)
     sp, cfg = g.spec, g.config
     canonical = getattr(sp, "canonical", None)
     invariants = tuple(sp.invariants)
@@ -220,9 +231,18 @@ def explore(game: str | Game, *, players: int | None = None,
                       f" state reached after {depth[entry]} action(s)", actions)
     seconds = time.perf_counter() - t0
 
-    states = len(parent)
+    return _result(g, seed_, setup_, config, max_states, found, states=len(parent),
+                   terminal=terminal, depth=max(depth), edges=edges, seconds=seconds,
+                   complete=complete)
+
+
+def _result(g: Game, seed: int, setup: Any, config: str | None, max_states: int, found: _Found,
+            *, states: int, terminal: int, depth: int, edges: int, seconds: float,
+            complete: bool) -> dict[str, Any]:
+    """An exploration's report: counts, speed and each property's first violation, with a
+    scenario that replays it."""
     scenario_base = {"game": g.name, "players": g.players, "options": g.options,
-                     "variant": g.variant, "seed": seed_, "setup": setup_}
+                     "variant": g.variant, "seed": seed, "setup": setup}
     violations = []
     for inv, v in found.first.items():
         actions = [str(a) for a in v["path"] or []]
@@ -231,14 +251,54 @@ def explore(game: str | Game, *, players: int | None = None,
                            "scenario": {**scenario_base, "actions": actions}})
     return {
         "game": g.name, "config": config, "players": g.players, "variant": g.variant,
-        "options": g.options, "seed": seed_, "setup": setup_,
+        "options": g.options, "seed": seed, "setup": setup,
         "states": states, "distinct_states": states, "terminal_states": terminal,
-        "max_depth": max(depth), "edges": edges, "seconds": round(seconds, 4),
+        "max_depth": depth, "edges": edges, "seconds": round(seconds, 4),
         "states_per_second": round(states / seconds, 1) if seconds > 0 else None,
         "complete": complete, "max_states": max_states,
-        "invariants": [inv.id for inv in invariants] + list(GENERIC),
+        "invariants": [inv.id for inv in g.spec.invariants] + list(GENERIC),
         "violations": violations, "ok": not violations,
     }
+
+
+def _explore_levels(g: Game, seed: int, setup: Any, config: str | None, max_states: int,
+                    workers: int, cluster: str | None,
+                    progress: Callable[[dict[str, Any]], None] | None) -> dict[str, Any]:
+    from . import explore_scale as sc
+
+    s0 = g.new(seed=seed, setup=setup)
+    with sc.Runner(g, workers, cluster) as runner:
+        w = sc.walk(g, s0, max_states, runner, progress)
+    found = _Found()
+    levels = w["levels"]
+    for prop, p in w["problems"].items():
+        depth, pos, k = p["at"]
+        state, path = sc.replay_path(g, s0, levels.action_indexes(depth, pos))
+        if k is not None:  # the action that failed, from the state that was expanded
+            path.append(g.legal_actions(state)[k])
+        found.first[prop] = {"invariant": prop, "message": p["message"], "path": path}
+        found.count[prop] = w["counts"][prop]
+    termination = "proved"
+    if w["back_edges"]:
+        depth = levels.depths()
+        cycle = _find_cycle(levels.successors(), depth)
+        if cycle:
+            entry, loop = cycle
+            _, actions = sc.replay_path(g, s0, levels.action_indexes(*levels.where(entry)))
+            for a, b in zip(loop, loop[1:] + loop[:1]):
+                actions.append(sc.edge_action(g, s0, levels, a, b))
+            found.add("termination", f"a cycle of {len(loop)} action(s) comes back to a"
+                      f" state reached after {depth[entry]} action(s)", actions)
+            termination = "cycle"
+    out = _result(g, seed, setup, config, max_states, found, states=w["states"],
+                  terminal=w["terminal_states"], depth=w["max_depth"], edges=w["edges"],
+                  seconds=w["seconds"], complete=w["complete"])
+    out.update({"fingerprints": True, "workers": runner.workers, "cluster": cluster,
+                "fingerprint_bytes": w["fingerprint_bytes"],
+                "bytes_per_state": round(w["fingerprint_bytes"] / max(1, w["states"]), 1),
+                "collision_probability": w["collision_probability"],
+                "termination": termination})
+    return out
 
 
 def _find_cycle(succ: list[tuple[int, ...]], depth: list[int]
