@@ -51,24 +51,45 @@ class RandomAgent:
         return "RandomAgent()"
 
 
+def _hook(game: Any, name: str) -> Any:
+    """An optional play hint of the game's spec (see :class:`GreedyAgent`), or None."""
+    return getattr(getattr(game, "spec", None), name, None)
+
+
 class GreedyAgent:
     """One-step lookahead: the action that most raises the acting seat's running score.
 
     Ties (and games whose running score only moves at the end) are broken by the
     game's seeded RNG, so a greedy game is as reproducible as a random one.
+
+    A game spec may say how a person plays it: ``agent_hint(cfg, state, actions)`` keeps
+    the actions a person would consider ([] means it would rather wait while other seats
+    act, in a real-time phase), and ``agent_value(cfg, state, seat)`` replaces the
+    running score as the value of a position (e.g. cards sure to score later).
     """
 
     name = "greedy"
 
+    def waits(self, game: Any, state: Any, actions: list[Action]) -> bool:
+        """True when this seat would rather let another seat act first."""
+        hint = _hook(game, "agent_hint")
+        return hint is not None and not hint(game.config, state, actions)
+
     def choose(self, game: Any, state: Any, actions: list[Action],
                rng: random.Random) -> Action:
+        hint = _hook(game, "agent_hint")
+        if hint is not None:
+            actions = hint(game.config, state, actions) or actions
         if len(actions) == 1:
             return actions[0]
         seat = actions[0].player
+        worth = _hook(game, "agent_value")
         best: list[Action] = []
         top = None
         for a in actions:
-            value = game.scores(game.apply(state, a))[seat]
+            after = game.apply(state, a)
+            value = (worth(game.config, after, seat) if worth is not None
+                     else game.scores(after)[seat])
             if top is None or value > top:
                 top, best = value, [a]
             elif value == top:
@@ -149,10 +170,27 @@ def play_game(game: Any, agents: Sequence[str | Agent] | str | Agent, seed: int,
     ``agents`` holds one agent per seat (a single one plays every seat). When several
     seats may act at once (a real-time phase), the next action is drawn uniformly among
     all seats' legal actions to decide which seat acts, and that seat's agent then
-    chooses among its own actions (for the random agent: uniform over all actions).
+    chooses among its own actions (for the random agent: uniform over all actions). An
+    agent with a ``waits`` method (the greedy one) may let the next willing seat act
+    instead, as a person waits for a cart worth taking.
     """
     return _play(game, seat_agents(agents, game.players), seed, setup, record, True,
                  max_actions)
+
+
+def _willing_seat(game: Any, state: Any, agents: list[Agent], legal: list[Action],
+                  drawn: int) -> int:
+    """In a real-time phase: the drawn seat acts unless its agent would rather wait;
+    then the next seat (in seat order, from the drawn one) whose agent would not. When
+    every agent waits, the drawn seat acts after all. Agents without ``waits`` never
+    wait, so games of such agents draw exactly as before."""
+    seats = sorted({a.player for a in legal})
+    k = seats.index(drawn)
+    for seat in seats[k:] + seats[:k]:
+        waits = getattr(agents[seat], "waits", None)
+        if waits is None or not waits(game, state, [a for a in legal if a.player == seat]):
+            return seat
+    return drawn
 
 
 def _play(game: Any, agents: list[Agent], seed: int, setup: Mapping[str, Any] | None,
@@ -172,7 +210,8 @@ def _play(game: Any, agents: list[Agent], seed: int, setup: Mapping[str, Any] | 
         seat = legal[0].player
         for a in legal:
             if a.player != seat:  # several seats may act: pick one as the RNG says
-                seat = legal[rng.randrange(len(legal))].player
+                seat = _willing_seat(game, state, agents, legal,
+                                     legal[rng.randrange(len(legal))].player)
                 legal = [b for b in legal if b.player == seat]
                 break
         action = agents[seat].choose(game, state, legal, rng)

@@ -14,7 +14,7 @@ from spec.common.rules import Option
 
 from .scenario import Replay, replay
 
-REGISTER_KINDS = ("ambiguity", "gap", "contradiction", "settled")
+REGISTER_KINDS = ("ambiguity", "gap", "contradiction", "settled", "setting")
 
 
 def witness_path(game: str, option: Option) -> Path:

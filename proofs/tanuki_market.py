@@ -16,7 +16,7 @@ import z3
 
 import engine
 from spec.tanuki_market import scoring as S
-from spec.tanuki_market.cards import COMPOSITION, EFFECTS, FRUIT_COUNTS, FRUIT_NAMES, FRUITS
+from spec.tanuki_market.cards import COMPOSITION, FRUIT_COUNTS, FRUITS
 from spec.tanuki_market.game import GRANNY_DEPTH, SOLO, SPECIAL_CARTS, SPECIAL_POOL, round_need
 from spec.tanuki_market.rules import CATALOGUE
 from spec.tanuki_market.state import CAPACITY
@@ -48,12 +48,13 @@ def _kind_capacity(kind: str) -> int:
 
 # --- the deck never runs dry ------------------------------------------------------------
 
-def _last_round_draws(n: int, variant: str | None, fourth: bool
+def _last_round_draws(n: int, variant: str | None, fourth: bool, fruit_only: bool = False
                       ) -> tuple[Any, list[Any], dict[str, Any]]:
     """Z3 terms for the fruit cards the last round can take off the deck after Granny:
     every card dealt onto a cart plus the leader's kept card, with Taco and Granny each
     using a cart's place (Granny may be kept instead, or ride as a 4th card under
-    granny-full=fourth)."""
+    granny-full=fourth; with ``fruit_only`` (special-capacity=fruit) neither uses a
+    place)."""
     if variant == SPECIAL_CARTS:
         kinds = list(SPECIAL_POOL)
         chosen = [z3.Bool(f"cart_{k}") for k in kinds]
@@ -74,7 +75,8 @@ def _last_round_draws(n: int, variant: str | None, fourth: bool
     for i, k in enumerate(kinds):
         cap = _kind_capacity(k) if variant == SPECIAL_CARTS else CAPACITY[k]
         room = cap + (granny[i] if fourth else 0)  # TAN-A7 fourth: Granny over the top
-        facts.append(z3.If(chosen[i], fruit[i] + taco[i] + granny[i] <= room,
+        counted = fruit[i] if fruit_only else fruit[i] + taco[i] + granny[i]
+        facts.append(z3.If(chosen[i], counted <= room,
                            z3.And(fruit[i] == 0, taco[i] == 0, granny[i] == 0)))
     return z3.Sum(fruit) + kept_fruit, facts, {"kinds": kinds, "chosen": chosen}
 
@@ -134,6 +136,61 @@ def deck_never_dry(ctx: Context) -> Outcome:
                    f" round_need for all {len(worst)} configurations; the engine's worst"
                    f" case with five plain carts takes 14 and leaves {left}",
                    sc, {"cards_after_granny": worst})
+
+
+@SUITE.prop("TAN-P7", ("TAN-7.2", "TAN-1.8", "TAN-2.15"),
+            """Question: under special-capacity=fruit (Taco and Granny ride on top of a
+            special cart), can the last round need more cards than the 15 under Granny?
+            Z3 bounds the cards after Granny for every seat count and mix of special carts;
+            the bound must equal the spec's round_need, and the engine plays the worst
+            case to the deck running dry (then option deck-out decides).""", kind="question")
+def fruit_capacity_runs_dry(ctx: Context) -> Outcome:
+    worst: dict[int, int] = {}
+    for n in (2, 3, 4, 5):
+        draws, facts, _ = _last_round_draws(n, SPECIAL_CARTS, False, fruit_only=True)
+        best, _, why = optimum(ctx, draws, facts)
+        if best is None:
+            return Outcome(UNKNOWN, f"{n} seats: {why}")
+        game = load(n, SPECIAL_CARTS, {"special-capacity": "fruit"})
+        need = max(round_need(game.config, tuple(f"{k}-{FRUITS[0]}" if k in ("move", "salad")
+                                                 else k for k in combo))
+                   for combo in itertools.combinations(SPECIAL_POOL, n))
+        if need != best:
+            return Outcome(REFUTED, f"{n} seats: Z3 finds at most {best} cards after Granny,"
+                           f" the spec's round_need says {need}")
+        worst[n] = best
+    over = {n: b for n, b in worst.items() if b > GRANNY_DEPTH}
+    if not over:
+        return Outcome(REFUTED, f"at most {max(worst.values())} cards after Granny: the"
+                       f" {GRANNY_DEPTH} under it always suffice", facts={"worst": worst})
+    sc = _fruit_capacity_dry_round()
+    from engine.scenario import replay
+    r = replay(sc)
+    if r.failures:
+        return Outcome(REFUTED, "the engine does not run dry: " + "; ".join(r.failures))
+    return Outcome(WITNESS, f"yes: with five special carts the last round can take"
+                   f" {over[5]} cards after Granny, one more than the {GRANNY_DEPTH} under"
+                   f" it; with 2-4 seats at most {max(worst[n] for n in (2, 3, 4))}. The"
+                   " engine deals the worst case and the deck runs dry (TAN-2.15)", sc,
+                   {"cards_after_granny": worst})
+
+
+def _fruit_capacity_dry_round() -> dict[str, Any]:
+    """Five special carts, Granny on top of 15 cards: Taco and Granny ride on the large
+    cart, 14 fruit cards fill every cart but one place of the last, the leader keeps the
+    15th with the full large cart, and the deck is empty when the last place waits."""
+    fifteen = ["S", "F", "B", "P", "W"] * 3
+    actions = ["p0: taco 1", "p0: place 1"] + ["p0: place 1"] * 4 + ["p0: place 2"] * 2
+    actions += ["p0: place 3"] * 3 + ["p0: place 4"] * 3 + ["p0: place 5"] * 2
+    actions += ["p0: keep 1"]
+    return {"game": GAME, "players": 5, "options": {"special-capacity": "fruit"},
+            "variant": SPECIAL_CARTS, "seed": 0,
+            "title": "TAN-P7: special-capacity=fruit runs the deck dry",
+            "description": "Granny and Taco ride free on the large cart; 16 cards would be"
+                           " needed after Granny, 15 lie under it",
+            "setup": {"leader": 0, "deck": ["GRANNY"] + fifteen, "cards": fifteen,
+                      "carts": ["large", "small", "secret", "move-S", "salad-S"]},
+            "actions": actions, "expect": {"events": ["TAN-2.15"]}}
 
 
 def _worst_case(ctx: Context) -> tuple[dict[str, Any], int]:

@@ -16,12 +16,12 @@ from spec.common.moves import guard, no_args, pattern
 from spec.common.rng import below, mix, shuffled
 from spec.common.rules import Variant
 
-from . import scoring
+from . import agent, scoring
 from .cards import (CARD_DOTS, EFFECT_OF, FRUIT_CARDS, FRUIT_OF, FRUITS, GRANNY, TACO,
                     card_name, standard_cards)
 from .rules import CATALOGUE
 from .state import (AUTOMATON, CAPACITY, CART_KINDS, ON_TABLE, VISIBILITY, TanukiState,
-                    seat_of_cart)
+                    cards_counted, seat_of_cart)
 
 SOLO, SPECIAL_CARTS = "solo", "special-carts"
 SPECIAL_POOL = ("large", "small", "secret", "move", "salad")
@@ -53,6 +53,11 @@ class Extra(NamedTuple):
     two_player_deck: bool  # TAN-A16 (solo) or 2 players
     shift_any: bool  # TAN-A17
     needs_card: bool  # TAN-A18 empty-cart=needs-card (not in the solo game)
+    drawn_bottom: bool  # TAN-A19 drawn-card=bottom
+    leader_takes: bool  # TAN-A20 leader-take=any
+    fruit_capacity: bool  # TAN-A21 special-capacity=fruit
+    solo_tie_bonus: bool  # TAN-A22 solo-tie=bonus
+    stop_first: bool  # TAN-A23 solo-stop=before-draw
 
 
 def _o(cfg: Config, name: str, default: str) -> str:
@@ -83,6 +88,12 @@ def derive(cfg: Config) -> Extra:
                          _o(cfg, "solo-deck", "two-player") == "two-player"),
         shift_any=_o(cfg, "shift-timing", "after") == "any",
         needs_card=not solo and _o(cfg, "empty-cart", "allowed") == "needs-card",
+        drawn_bottom=_o(cfg, "drawn-card", "top") == "bottom",
+        leader_takes=not solo and _o(cfg, "leader-take", "keep-only") == "any",
+        fruit_capacity=(cfg.variant == SPECIAL_CARTS
+                        and _o(cfg, "special-capacity", "cards") == "fruit"),
+        solo_tie_bonus=_o(cfg, "solo-tie", "strict") == "bonus",
+        stop_first=solo and _o(cfg, "solo-stop", "before-draw") == "before-draw",
     )
 
 
@@ -98,15 +109,15 @@ def _cart(a: Any) -> int:
     return CART_INDEX[a.args[0]]
 
 
-def _room(s: TanukiState, i: int) -> int:
-    return CAPACITY[s.kinds[i]] - len(s.carts[i])
+def _room(cfg: Config, s: TanukiState, i: int) -> int:
+    return CAPACITY[s.kinds[i]] - cards_counted(cfg, s.carts[i])
 
 
-def _open_carts(s: TanukiState) -> list[int]:
+def _open_carts(cfg: Config, s: TanukiState) -> list[int]:
     """Carts on the table that can still take a card (none once the deck ran dry)."""
     if s.dry:
         return []
-    return [i for i, t in enumerate(s.taken) if t == ON_TABLE and _room(s, i) > 0]
+    return [i for i, t in enumerate(s.taken) if t == ON_TABLE and _room(cfg, s, i) > 0]
 
 
 def _on_table(s: TanukiState) -> list[int]:
@@ -132,11 +143,34 @@ def _fruit_table(tables: tuple[tuple[str, ...], ...], fruit: str) -> int:
 
 # --- the deal ---------------------------------------------------------------------------
 def _return_hand(s: TanukiState, evs: list, rule: str) -> TanukiState:
+    """The drawn card goes back on top of the deck (TAN-2.10, TAN-8.8 after-draw)."""
     if not s.hand:
         return s
-    evs.append(ev(rule, "seat {seat} puts the drawn card back on top of the deck",
-                  seat=s.leader))
+    what = "Granny" if s.hand == (GRANNY,) else "the drawn card"
+    evs.append(ev(rule, "seat {seat} puts {what} back on top of the deck", seat=s.leader,
+                  what=what))
     return s._replace(deck=s.hand + s.deck, hand=())
+
+
+def _undealt_card(cfg: Config, s: TanukiState, evs: list) -> TanukiState:
+    """TAN-2.17: the last seat took a cart while the leader held a card (TAN-A19)."""
+    if not s.hand:
+        return s
+    what = "Granny" if s.hand == (GRANNY,) else "the drawn card"
+    if cfg.extra.drawn_bottom:
+        evs.append(ev("TAN-2.17", "every seat has a cart: seat {seat} puts {what} under the"
+                      " deck (drawn-card=bottom)", seat=s.leader, what=what))
+        return s._replace(deck=s.deck + s.hand, hand=())
+    evs.append(ev("TAN-2.17", "every seat has a cart: seat {seat} puts {what} back on top"
+                  " of the deck (drawn-card=top)", seat=s.leader, what=what))
+    return s._replace(deck=s.hand + s.deck, hand=())
+
+
+def _granny_rides(cfg: Config, s: TanukiState) -> bool:
+    """The leader holds Granny and Granny needs no room on a cart: TAN-A7 fourth, or
+    TAN-A21 fruit (Granny is not counted)."""
+    X: Extra = cfg.extra
+    return s.hand == (GRANNY,) and (X.granny_fourth or X.fruit_capacity)
 
 
 def _draw(cfg: Config, s: TanukiState, evs: list) -> TanukiState:
@@ -180,16 +214,16 @@ def _settle(cfg: Config, s: TanukiState, evs: list) -> TanukiState:
             if s.hand == (GRANNY,) and X.granny_fourth:
                 evs.append(ev("TAN-5.2", "Granny joins seat {seat}'s haul", seat=s.leader))
                 s = s._replace(kept=s.kept + s.hand, hand=())
-            s = _return_hand(s, evs, "TAN-2.11")
+            s = _undealt_card(cfg, s, evs)
             return _start_lay(cfg, s, evs)
-        open_ = _open_carts(s)
+        open_ = _open_carts(cfg, s)
         leader_has = s.leader in s.taken
         if s.hand:
             if open_:
                 return s
             table = _on_table(s)
-            if table and s.hand == (GRANNY,) and X.granny_fourth:
-                return s  # TAN-A7 fourth: Granny must be dealt
+            if table and _granny_rides(cfg, s):
+                return s  # TAN-A7 fourth / TAN-A21 fruit: Granny still finds a place
             if table and not leader_has and X.full_keep:
                 return s  # TAN-A1 keep-full: the leader may still keep it
             s = _return_hand(s, evs, "TAN-2.10")
@@ -212,7 +246,7 @@ def _taco(cfg: Config, s: TanukiState, a: Any) -> tuple[TanukiState, list]:
 def _keep(cfg: Config, s: TanukiState, a: Any) -> tuple[TanukiState, list]:
     i = _cart(a)
     card = s.hand[0]
-    full = _room(s, i) <= 0
+    full = _room(cfg, s, i) <= 0
     shown = s.shown or full
     s = s._replace(hand=(), kept=s.kept + (card,), shown=shown,
                    taken=_set(s.taken, i, a.player))
@@ -257,9 +291,23 @@ def _take(cfg: Config, s: TanukiState, a: Any) -> tuple[TanukiState, list]:
     if s.hand and cfg.extra.solo:
         s = _return_hand(s, evs, "TAN-8.8")
     s = s._replace(taken=_set(taken, i, a.player))
-    evs.append(ev("TAN-2.6" if not cfg.extra.solo else "TAN-8.10",
-                  "seat {seat} takes cart {cart} ({cards})", seat=a.player, cart=i + 1,
-                  cards=_cart_text(s, i)))
+    evs.append(ev(_take_rule(cfg, s), "seat {seat} takes cart {cart} ({cards})",
+                  seat=a.player, cart=i + 1, cards=_cart_text(s, i)))
+    return _settle(cfg, s, evs), evs
+
+
+def _take_rule(cfg: Config, s: TanukiState) -> str:
+    """The clause that lets a seat take a cart: real time (TAN-2.6); solo, after the
+    automaton (TAN-8.8) or with both carts full (TAN-8.10)."""
+    if not cfg.extra.solo:
+        return "TAN-2.6"
+    return "TAN-8.8" if AUTOMATON in s.taken else "TAN-8.10"
+
+
+def _draw_on(cfg: Config, s: TanukiState, a: Any) -> tuple[TanukiState, list]:
+    """Solo, solo-stop=before-draw: the player goes on filling its cart (TAN-8.8)."""
+    evs: list = []
+    s, _ = _next_card(cfg, s, evs)
     return _settle(cfg, s, evs), evs
 
 
@@ -313,7 +361,7 @@ def _automaton_check(cfg: Config, s: TanukiState, evs: list) -> TanukiState:
     dots = dots_on_carts(s)
     if dots < X.threshold:
         return s
-    if not X.check_first and not _open_carts(s):
+    if not X.check_first and not _open_carts(cfg, s):
         return s  # TAN-A14 full-first: the both-full rule applies first
     return _automaton_chooses(cfg, s, evs, f"{dots} dots reach {X.day}'s {X.threshold}")
 
@@ -326,7 +374,7 @@ def _settle_solo(cfg: Config, s: TanukiState, evs: list) -> TanukiState:
             return _start_lay(cfg, _return_hand(s, evs, "TAN-2.11"), evs)
         if s.phase != "deal" or s.hand:
             return s
-        open_ = _open_carts(s)
+        open_ = _open_carts(cfg, s)
         if not open_:
             if mine:
                 s = _automaton_takes(cfg, s, _on_table(s)[0], evs, "TAN-8.9",
@@ -336,6 +384,8 @@ def _settle_solo(cfg: Config, s: TanukiState, evs: list) -> TanukiState:
                 s = _automaton_chooses(cfg, s, evs, "both carts are full")
                 continue
             return s  # the player takes a cart (TAN-8.10 / TAN-8.8)
+        if its and X.stop_first:
+            return s  # TAN-A23: the player stops (take N) or draws on (draw)
         s, done = _next_card(cfg, s, evs)
         if done:
             return s
@@ -427,8 +477,9 @@ def _final_events(cfg: Config, s: TanukiState, evs: list) -> None:
     if X.solo:
         mine = seat_total(cfg, s, 0)
         its = automaton_score(cfg, s)
-        evs.append(ev("TAN-8.12", "the automaton scores {its} on {day}: the player {verdict}",
-                      its=its, day=X.day, verdict="wins" if mine > its else "does not win"))
+        evs.append(ev("TAN-8.12", "the automaton scores {its} on {day}", its=its, day=X.day))
+        evs.append(ev("TAN-8.13", "{mine} against {its}: {verdict}", mine=mine, its=its,
+                      verdict=VERDICTS[solo_result(cfg, s)]))
     else:
         evs.append(ev("TAN-5.6", "winner(s): seat(s) {seats}",
                       seats=SPEC.winners(cfg, s)))
@@ -481,9 +532,21 @@ def _lay(cfg: Config, s: TanukiState, a: Any) -> tuple[TanukiState, list]:
                           card=card, table=t + 1))
         else:
             s = s._replace(pending=_set(s.pending, seat, t + 1))
-            evs.append(ev("TAN-3.5", "seat {seat} must move table {table} left or right",
-                          seat=seat, table=t + 1))
+            evs.append(_move_due(cfg, seat, t + 1))
     return _settle_lay(cfg, s, evs), evs
+
+
+def _move_due(cfg: Config, seat: int, table: int) -> Any:
+    """The event of a move effect waiting for its direction: only the ways that exist."""
+    if table not in (1, 5):
+        return ev("TAN-3.5", "seat {seat} must move table {table} left or right", seat=seat,
+                  table=table)
+    way = "right" if table == 1 else "left"
+    if cfg.extra.edge == "optional":
+        return ev("TAN-3.6", "seat {seat} may move table {table} {way} or leave it (skip)",
+                  seat=seat, table=table, way=way)
+    return ev("TAN-3.6", "seat {seat} must move table {table} {way}, the only way from the"
+              " edge", seat=seat, table=table, way=way)
 
 
 def _swap_tables(tables: tuple, t: int, u: int) -> tuple:
@@ -599,30 +662,30 @@ def _cart_ok(cfg, s, a) -> bool:
 
 def _full_keep_ok(cfg, s, a) -> bool:
     i = _cart(a)
-    if _room(s, i) > 0:
+    if _room(cfg, s, i) > 0:
         return True
     X = _x(cfg)
-    if X.full_keep or (s.hand == (GRANNY,) and X.granny_fourth):
+    if X.full_keep or _granny_rides(cfg, s):
         return True
-    return any(j != i for j in _open_carts(s))
+    return any(j != i for j in _open_carts(cfg, s))
 
 
 def _room_ok(cfg, s, a) -> bool:
-    room = _room(s, _cart(a))
-    return room > 0 or (room == 0 and s.hand == (GRANNY,) and _x(cfg).granny_fourth)
+    room = _room(cfg, s, _cart(a))
+    return room > 0 or (room == 0 and _granny_rides(cfg, s))
 
 
 def _alternate_ok(cfg, s, a) -> bool:
     if not _x(cfg).solo or s.last_placed < 0 or any(t != ON_TABLE for t in s.taken):
         return True
     i = _cart(a)
-    return i != s.last_placed or _room(s, 1 - i) <= 0
+    return i != s.last_placed or _room(cfg, s, 1 - i) <= 0
 
 
 def _solo_take_ok(cfg, s, a) -> bool:
     if not _x(cfg).solo:
         return True
-    return AUTOMATON in s.taken or not _open_carts(s)
+    return AUTOMATON in s.taken or not _open_carts(cfg, s)
 
 
 # Seat-level conditions: the guards below test them, and the move domains use the same
@@ -633,7 +696,14 @@ def _seat_may_take(cfg, s, seat: int) -> bool:
 
 
 def _seat_free_hand(cfg, s, seat: int) -> bool:
-    return not (seat == s.leader and s.hand) or (_x(cfg).solo and AUTOMATON in s.taken)
+    """TAN-2.13 (TAN-A20) and TAN-8.8 (TAN-A23): may a seat take a cart now, as far as a
+    drawn card in its hand goes?"""
+    if not (seat == s.leader and s.hand):
+        return True
+    X = _x(cfg)
+    if X.solo:
+        return AUTOMATON in s.taken and not X.stop_first
+    return X.leader_takes
 
 
 def _seat_deals(cfg, s, seat: int) -> bool:
@@ -665,14 +735,43 @@ G_FULL_KEEP = guard("TAN-2.10", _full_keep_ok,
                     "cart {arg} is full and no other cart can take a card: the drawn card"
                     " goes back on the deck")
 G_LARGE = guard("TAN-7.2", lambda cfg, s, a: not (
-    _x(cfg).four_max and s.kinds[_cart(a)] == "large" and _room(s, _cart(a)) <= 0),
+    _x(cfg).four_max and s.kinds[_cart(a)] == "large" and _room(cfg, s, _cart(a)) <= 0),
     "the leader may not get more than 4 cards (large-keep=four-max)")
 G_ROOM = guard("TAN-2.7", _room_ok,
                lambda cfg, s, a: f"cart {a.args[0]} is full ({len(s.carts[_cart(a)])} cards)")
 G_ALTERNATE = guard("TAN-8.4", _alternate_ok,
                     "placements alternate: this card goes on the other cart")
-G_TAKE_HAND = guard("TAN-2.13", _take_hand_ok,
-                    "seat {seat} holds a drawn card: keep it with a cart or place it")
+def _why_hand(cfg, s, a) -> str:
+    if _x(cfg).solo:
+        return (f"seat {a.player} holds a drawn card: keep it with a cart or place it (it"
+                " decided to go on filling its cart, solo-stop=before-draw)")
+    return (f"seat {a.player} holds a drawn card: keep it with a cart or place it"
+            " (leader-take=keep-only)")
+
+
+G_TAKE_HAND = guard("TAN-2.13", _take_hand_ok, _why_hand)
+
+
+def _draw_ok(cfg, s, a) -> bool:
+    X = _x(cfg)
+    return (X.stop_first and AUTOMATON in s.taken and not s.hand and 0 not in s.taken
+            and bool(_open_carts(cfg, s)))
+
+
+def _why_no_draw(cfg, s, a) -> str:
+    X = _x(cfg)
+    if not X.solo:
+        return "only the solo player draws by choice; the leader draws by itself"
+    if not X.stop_first:
+        return "the next card is drawn by itself (solo-stop=after-draw)"
+    if s.hand:
+        return "seat 0 already holds a drawn card: keep it or place it"
+    if AUTOMATON not in s.taken:
+        return "the player draws by choice only once the automaton has its cart"
+    return "the player's cart is taken or full: take it"
+
+
+G_DRAW = guard("TAN-8.8", _draw_ok, _why_no_draw)
 
 
 def _empty_cart_ok(cfg, s, a) -> bool:
@@ -691,7 +790,7 @@ G_SOLO_TAKE = guard("TAN-8.3", _solo_take_ok,
 G_TACO_LEADER = guard("TAN-2.1", lambda cfg, s, a: a.player == s.leader,
                       lambda cfg, s, a: f"seat {a.player} is not the leader: seat {s.leader}"
                       " holds Taco the Thief and puts it on a cart")
-G_TACO_ROOM = guard("TAN-2.1", lambda cfg, s, a: _room(s, _cart(a)) > 0,
+G_TACO_ROOM = guard("TAN-2.1", lambda cfg, s, a: _room(cfg, s, _cart(a)) > 0,
                     "that cart has no room for Taco")
 
 
@@ -785,7 +884,15 @@ def _skip_ok(cfg, s, a) -> bool:
     return empty or _x(cfg).salad_haul
 
 
-G_SKIP = guard("TAN-3.5", _skip_ok, "seat {seat} has nothing it may decline now")
+def _why_no_skip(cfg, s, a) -> str:
+    t = s.pending[a.player]
+    if t:
+        ways = "move right" if t == 1 else "move left" if t == 5 else "move left / move right"
+        return (f"the move effect on seat {a.player}'s table {t} is mandatory: {ways}")
+    return f"seat {a.player} has nothing it may decline now"
+
+
+G_SKIP = guard("TAN-3.5", _skip_ok, _why_no_skip)
 
 
 # --- moves --------------------------------------------------------------------------------
@@ -874,6 +981,10 @@ MOVES = (
          CART_ARG,
          "A seat without a cart takes one, with what lies on it (real time).", AFTER_DEAL,
          "take N"),
+    Move("draw", "TAN-8.8", DEAL, _seats,
+         lambda cfg, s, seat: ((),) if _x(cfg).stop_first else (), (G_DRAW,), _draw_on,
+         no_args, "Solo: the player goes on filling its cart after the automaton took its"
+         " own (solo-stop=before-draw); take N stops instead.", AFTER_DEAL, "draw"),
     Move("give", "TAN-8.7", frozenset({"give"}), lambda cfg, s: (0,), _table_carts,
          (G_CART, G_ON_TABLE), _give, CART_ARG,
          "Solo: the player chooses the automaton's cart when it likes both alike.",
@@ -1064,6 +1175,24 @@ def automaton_score(cfg: Config, s: TanukiState) -> int:
     return scoring.automaton_points(cfg.extra.day, per, eff, granny)
 
 
+VERDICTS = {"player": "the player wins", "automaton": "the automaton wins",
+            "both": "a tie on points and on bonus points: both win"}
+
+
+def solo_result(cfg: Config, s: TanukiState) -> str:
+    """TAN-8.13, TAN-A22: who wins the solo game: player, automaton or both."""
+    mine, its = seat_total(cfg, s, 0), automaton_score(cfg, s)
+    if mine != its:
+        return "player" if mine > its else "automaton"
+    if not cfg.extra.solo_tie_bonus:
+        return "automaton"  # strict: a tie does not beat the author
+    own = scoring.bonus_points(bonus_cards(s, 0), len(s.salad[0]))
+    theirs = scoring.BONUS_CARD * scoring.pile_counts(s.auto)[2]
+    if own != theirs:
+        return "player" if own > theirs else "automaton"
+    return "both"
+
+
 # --- invariants -----------------------------------------------------------------------------
 def _all_cards(s: TanukiState) -> list[str]:
     out = list(s.deck) + list(s.hand) + list(s.kept) + list(s.auto) + list(s.out)
@@ -1093,7 +1222,7 @@ def _conservation(cfg: Config, s: TanukiState) -> str | None:
 def _capacity(cfg: Config, s: TanukiState) -> str | None:
     for i, cart in enumerate(s.carts):
         cap = CAPACITY[s.kinds[i]] + (1 if GRANNY in cart and cfg.extra.granny_fourth else 0)
-        if len(cart) > cap:
+        if cards_counted(cfg, cart) > cap:
             return f"cart {i + 1} ({s.kinds[i]}) holds {len(cart)} cards, more than {cap}"
     if len([c for c in s.kept if c != GRANNY]) > 1:
         return "the leader kept more than one card"
@@ -1132,8 +1261,11 @@ def _one_cart_each(cfg: Config, s: TanukiState) -> str | None:
 def round_need(cfg: Config, kinds: tuple[str, ...]) -> int:
     """The most fruit cards one round can take off the deck after Granny came: every
     cart's room, less Taco's place, less Granny's place, plus the leader's kept card
-    (plus one when Granny may ride as a 4th card)."""
+    (plus one when Granny may ride as a 4th card; with special-capacity=fruit, Taco and
+    Granny take no room, so every cart's room plus the kept card)."""
     X: Extra = cfg.extra
+    if X.fruit_capacity:
+        return sum(CAPACITY[k] for k in kinds) + 1
     return (sum(CAPACITY[k] for k in kinds) - (0 if X.solo else 1)
             + (1 if X.granny_fourth else 0))
 
@@ -1228,7 +1360,7 @@ class TanukiSpec(GameSpec):
         """TAN-5.6 (most points, then most bonus points, then shared); solo: TAN-8.13."""
         totals = self.scores(cfg, state)
         if cfg.extra.solo:
-            return [0] if totals[0] > automaton_score(cfg, state) else []
+            return [0] if solo_result(cfg, state) in ("player", "both") else []
         keys = [(totals[p], scoring.bonus_points(bonus_cards(state, p), len(state.salad[p])))
                 for p in range(cfg.players)]
         best = max(keys)
@@ -1249,6 +1381,8 @@ class TanukiSpec(GameSpec):
             out["automaton"] = {"pile": list(state.auto), "score": automaton_score(cfg, state),
                                 "day": X.day, "threshold": X.threshold,
                                 "dots_on_carts": dots_on_carts(state)}
+            if state.phase == "over":
+                out["automaton"]["winner"] = solo_result(cfg, state)
         if state.phase == "over":
             out["winners"] = self.winners(cfg, state)
         return out
@@ -1267,6 +1401,14 @@ class TanukiSpec(GameSpec):
 
     def explore_configs(self) -> Mapping[str, dict[str, Any]]:
         return EXPLORE
+
+    def agent_hint(self, cfg: Config, state: TanukiState, actions: list[Any]) -> list[Any]:
+        """For the greedy agent: the actions a person would consider (agent.agent_hint)."""
+        return agent.agent_hint(cfg, state, actions)
+
+    def agent_value(self, cfg: Config, state: TanukiState, seat: int) -> int:
+        """For the greedy agent: running score plus the cards sure to come this round."""
+        return agent.agent_value(seat_total(cfg, state, seat), state, seat)
 
     def resample(self, cfg: Config, state: TanukiState, seat: int | None, rng: Any
                  ) -> TanukiState:

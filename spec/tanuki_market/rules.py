@@ -31,7 +31,11 @@ CLAUSES = (
       " every fruit carries every effect, about in proportion to its count -- strawberries"
       " 4 move and 2 of each other effect; figs and bananas 3 move and 1 of each other;"
       " pineapples and watermelons 1 of each effect -- so half the deck is plain. The list"
-      " lives in one table (cards.COMPOSITION); a set-up may replace it ('cards').",
+      " lives in one table (cards.COMPOSITION); a set-up may replace it ('cards')."
+      " Under this list 36 of the 54 cards of the two-player and solo deck carry an effect"
+      " (the 18 removed cards are all plain), so Thursday's automaton, paid 10 points per"
+      " card with an effect (TAN-8.12), scores far more than on the other days; a list with"
+      " fewer effect cards would weaken it.",
       COMP, "assumption",
       "No public source lists the effects (publisher pages and reviews checked); the"
       " rulebook's scoring example needs at least B/bitten, F/five, F/favorite, W/five,"
@@ -43,7 +47,11 @@ CLAUSES = (
       " the dots' proportions and every effect card.", COMP, "assumption",
       "No public source; a quarter of each fruit keeps the dots meaningful (18 = 72 / 4)."),
     C("TAN-1.6", "As many cart cards as players lie in the centre, numbered from 1. A cart"
-      " holds at most 3 cards, the Taco and Granny cards included.", SETUP),
+      " holds at most 3 cards, the Taco and Granny cards included. Settled against a rival"
+      " reading, '3 fruit cards, with Taco and Granny riding on top' (the components call"
+      " the cart's number the most fruit cards it holds): the rules of conduct count Taco"
+      " and Granny among the 3 in so many words, and a French review of the game confirms"
+      " three cards per cart, the Taco card included. Special carts: TAN-7.2.", SETUP),
     C("TAN-1.7", "Each seat has five tables numbered 1 to 5 from left to right.", SETUP),
     C("TAN-1.8", "The fruit cards are shuffled face down; Granny is put so that 15 cards lie"
       " under it (the 16th card from the bottom): 15 cards are counted off the top, Granny"
@@ -60,7 +68,8 @@ CLAUSES = (
     C("TAN-2.2", "The leader then draws the deck's top card, which only the leader sees."
       " Modelled: drawing is not a choice -- the engine draws for the leader whenever the"
       " leader holds no card, the deal goes on and a cart on the table can still take a"
-      " card.", ROUND),
+      " card. One exception: in the solo game, once the automaton has its cart, going on"
+      " is the player's choice (draw, TAN-8.8, solo-stop=before-draw).", ROUND),
     C("TAN-2.3", "With a drawn card the leader either keeps it and takes one cart (keep N),",
       ROUND),
     C("TAN-2.4", "or places it face up on one cart of the table that is not full (place N).",
@@ -81,12 +90,13 @@ CLAUSES = (
     C("TAN-2.10", "When only full carts are left on the table the leader stops; a drawn card"
       " still in the leader's hand goes back on top of the deck; then every seat without a"
       " cart takes one of those carts (whoever is quicker).", CONDUCT),
-    C("TAN-2.11", "As soon as every seat (the leader too) has one cart, the deal ends (a"
-      " card still in the leader's hand goes back on top of the deck) and laying out"
-      " starts.", CONDUCT),
+    C("TAN-2.11", "As soon as every seat (the leader too) has one cart, the deal ends and"
+      " laying out starts (a card still in the leader's hand: TAN-2.17).", CONDUCT),
     C("TAN-2.12", "A seat takes one cart per round.", CONDUCT),
-    C("TAN-2.13", "Modelled: a leader holding a drawn card takes a cart only by keeping the"
-      " card (keep N); take N is for seats without a drawn card.", CONDUCT, "setting"),
+    C("TAN-2.13", "The leader with a drawn card is given two choices, keep it with a cart or"
+      " place it, while 'any player may take any one cart at any moment, even while the"
+      " leader thinks about the drawn card' could include the leader itself: whether the"
+      " leader may take a cart without the card is option leader-take.", CONDUCT, "gap"),
     C("TAN-2.14", "Worked example (Yaroslav and Varvara): the leader holds a fig; the other"
       " seat takes the cart with the pineapple and Taco; the only cart left is full, so the"
       " fig goes back on the deck and the leader takes that cart with its 3 cards. Had the"
@@ -99,6 +109,10 @@ CLAUSES = (
       " them, but does not say whether a cart with no card at all may be taken -- right"
       " after Taco is down every cart but Taco's is empty: see option empty-cart.",
       CONDUCT, "gap"),
+    C("TAN-2.17", "The rulebook sends a drawn card back on top of the deck only when just full"
+      " carts are left (TAN-2.10); it does not say what becomes of the card the leader holds"
+      " when the last seat without a cart takes one: see option drawn-card. Either way the"
+      " event names the card when it is Granny (Granny is shown to all).", CONDUCT, "gap"),
     # --- 3. laying out ----------------------------------------------------------------------
     C("TAN-3.1", "When the deal is over each seat lays the cards it got, in the order it"
       " likes, face up on its tables; seats lay out at the same time, each at its own pace"
@@ -130,6 +144,11 @@ CLAUSES = (
       " holding it at the end.", END),
     C("TAN-5.6", "Most points wins; on a tie, the most bonus points; if still tied, all"
       " tied seats win.", END),
+    C("TAN-5.7", "Bonus points, for that tie-break, are the points the rulebook itself calls"
+      " bonus: 3 for Taco, 3 for Granny (TAN-5.5) and 5 for each fruit-salad card (TAN-7.5)."
+      " Favorite Fruit and 5 Different Fruits are not bonus points: the rulebook calls what"
+      " they give 'victory points', and its scoring example counts them inside the tables'"
+      " totals while only Taco's 3 appear under bonus points.", END),
     # --- 6. end-of-game effects -------------------------------------------------------------
     C("TAN-6.1", "Replacement: every card on that table scores the number on the"
       " Replacement card (3) instead of the table's number, even when that is lower.",
@@ -138,7 +157,11 @@ CLAUSES = (
       " 2 bananas, or each single pineapple or watermelon.",
       "End-of-Game Card Effects / Favorite Fruit"),
     C("TAN-6.3", "5 Different Fruits: 3 points for each complete set of the five fruits"
-      " among the seat's tables.", "End-of-Game Card Effects / 5 Different Fruits"),
+      " among the seat's tables. Cards on the fruit-salad pile (TAN-7.5) do not count:"
+      " they lie face down off the tables and their own effects no longer apply. (A rival"
+      " reading counts every fruit card the seat owns, the salad pile included; the text's"
+      " sets are the fruit on the tables, and the salad card is only worth its 5 bonus"
+      " points.)", "End-of-Game Card Effects / 5 Different Fruits"),
     C("TAN-6.4", "Bitten Fruit: 3 points less for each card with a bitten fruit.",
       "End-of-Game Card Effects / Bitten Fruit"),
     C("TAN-6.5", "The rulebook advises beginners to leave the end-of-game effects out"
@@ -156,7 +179,8 @@ CLAUSES = (
       " player, the others go back to the box. Which ones: drawn from the seed, or named by"
       " the set-up ('carts').", "Variant: Special Carts"),
     C("TAN-7.2", "A special cart holds at most 3 cards, except the small cart (2) and the"
-      " large cart (4).", "Variant: Special Carts / Large and Small Cart"),
+      " large cart (4). Whether Taco and Granny count in those numbers, as on a plain cart,"
+      " is option special-capacity.", "Variant: Special Carts / Large and Small Cart"),
     C("TAN-7.3", "Cart with a secret: the leader places fruit cards on it face down (Granny"
       " and Taco face up); only the leader knows them. Decided for the views: the leader"
       " and, once taken, the seat that took it see those cards until they are laid out;"
@@ -197,8 +221,10 @@ CLAUSES = (
     C("TAN-8.7", "If none of those tells the carts apart, the player chooses the automaton's"
       " cart (give N).", "Solo Game / 2. Distribute"),
     C("TAN-8.8", "If the automaton took a cart first, the player may go on adding cards to"
-      " its own cart until it is full; it takes it when it likes (take N; a drawn card"
-      " then goes back on the deck).", "Solo Game / 2. Distribute"),
+      " its own cart until it is full, and takes it when it likes (take N). Whether it"
+      " decides before drawing the next card (draw, then keep or place it) or after seeing"
+      " it (the card then goes back on the deck) is option solo-stop.",
+      "Solo Game / 2. Distribute"),
     C("TAN-8.9", "If the player took a cart first, the player goes on placing cards on the"
       " other cart until it is full; the automaton then takes it.",
       "Solo Game / 2. Distribute"),
@@ -209,15 +235,24 @@ CLAUSES = (
     C("TAN-8.12", "The automaton scores its pile by the day's table, plus 3 if it has"
       " Granny. Monday: threshold 10, 3 per card; Tuesday: 8, 3 per S/F/B and 7 per P/W;"
       " Wednesday: 9, 4 per card; Thursday: 9, 10 per card with an effect; Friday: 10,"
-      " 5 per S and 4 per other card; Saturday: 9, 6 per card; Sunday: 8, 9 per card.",
+      " 5 per S and 4 per other card; Saturday: 9, 6 per card; Sunday: 8, 9 per card."
+      " Thursday's 'any effect' includes the move effect (a rival reading would count only"
+      " the end-of-game effects, since the automaton never lays its cards and so never"
+      " applies a move; the table says any effect, and the card still carries it).",
       "Solo Game / Table for each day of the week"),
     C("TAN-8.13", "Modelled: the automaton is not a seat; its moves are events of the"
       " engine. scores() lists the player's score only; view_extra['automaton'] gives the"
-      " automaton's pile, score and the day's threshold; the player beats the automaton"
-      " with strictly more points (winners() is [0] then, [] otherwise).", SOLO, "setting"),
+      " automaton's pile, score and the day's threshold, and at the end who won"
+      " ('player', 'automaton' or 'both'); winners() is [0] when the player wins (alone or"
+      " with the automaton), [] otherwise. A tie: option solo-tie.", SOLO, "setting"),
+    C("TAN-8.14", "Modelled: the solo game's first card is drawn as part of the set-up: the"
+      " state new() returns already holds it in the player's hand (the view shows it to the"
+      " player), and no event reports that draw, since a set-up returns no events; every"
+      " later draw is an event.", SOLO, "setting"),
     # --- 9. the model -----------------------------------------------------------------------
     C("TAN-9.1", "Actions: taco N, keep N, place N, take N, lay CARD, move left|right;"
-      " special carts: shift X left|right, salad X or salad CARD, skip; solo: give N. Carts"
+      " special carts: shift X left|right, salad X or salad CARD, skip; solo: give N, draw"
+      " (go on filling one's cart, solo-stop=before-draw). Carts"
       " and tables are numbered from 1, seats from 0; a seat prefix (p1: take 2) is needed"
       " when several seats could make the same action. salad X (a fruit letter) takes the"
       " plain card of that fruit if there is one, else the first card of that fruit in"
@@ -278,7 +313,9 @@ OPTIONS = (
          "card", "the scoring example counts 5 Different Fruits per card (two cards, twice)",
          affects=("scores",)),
     _opt("TAN-A5", "replacement-stack", ("TAN-6.1", "TAN-6.7"), EFFECTS,
-         "Two Replacement cards on one table?",
+         "When one table holds two Replacement cards, is each of its cards worth 3 (the"
+         " table's number replaced by 3, however often that is done) or 3 for each"
+         " Replacement card (6 with two)?",
          (("once", "the table is worth 3 per card, however many Replacement cards"),
           ("each", "each Replacement card applies: 3 per card per Replacement card")),
          "once", "a replacement of the table's number by 3 gives 3 however often it is done",
@@ -383,6 +420,56 @@ OPTIONS = (
          affects=("legal actions", "scores"), kind="gap",
          found_by="review of the real-time rules (what may be taken right after Taco)",
          variants=BASE),
+    _opt("TAN-A19", "drawn-card", ("TAN-2.17", "TAN-2.10", "TAN-2.11"), CONDUCT,
+         "The leader holds a drawn card when the last seat without a cart takes one, so the"
+         " card can go on no cart: where does it go?",
+         (("top", "back on top of the deck, as when only full carts are left: the leader"
+           " knows the next round's first card"),
+          ("bottom", "under the deck: nobody knows the next card (the card is then drawn"
+           " only if the deck runs that far)")),
+         "top", "the only rule that puts an undealt drawn card anywhere sends it back on top",
+         affects=("scores", "information"), kind="gap",
+         found_by="clause-by-clause audit (the card went back in 7 deals of one seeded"
+         " two-player game)", variants=BASE),
+    _opt("TAN-A20", "leader-take", ("TAN-2.13", "TAN-2.3", "TAN-2.6"), CONDUCT,
+         "May the leader, holding a drawn card, take a cart without keeping the card?",
+         (("keep-only", "no: with a drawn card the leader keeps it with a cart or places it"),
+          ("any", "yes: 'any player may take any one cart' includes the leader; the card"
+           " stays in its hand and it deals it on (or it goes back when no cart can take"
+           " it)")),
+         "keep-only", "the rulebook gives the leader with a drawn card exactly two actions,"
+         " A and B; the 'any player' sentence is about the others acting while it thinks",
+         affects=("legal actions", "scores"), kind="gap",
+         found_by="clause-by-clause audit", variants=BASE),
+    _opt("TAN-A21", "special-capacity", ("TAN-7.2", "TAN-2.7", "TAN-1.6"), SPECIAL,
+         "Do Taco and Granny count in a special cart's capacity (3; small 2, large 4)?",
+         (("cards", "yes: every card counts, as on a plain cart (the small cart with Taco"
+           " takes one fruit card)"),
+          ("fruit", "no: the numbers count fruit cards; Taco and Granny ride on top (the"
+           " small cart with Taco still takes two fruit cards)")),
+         "cards", "the variant's own text says 'cards', and the rules of conduct count Taco"
+         " and Granny on every cart; only the components say 'fruit cards'",
+         affects=("legal actions", "scores"), kind="contradiction",
+         found_by="clause-by-clause audit", variants=("special-carts",)),
+    _opt("TAN-A22", "solo-tie", ("TAN-8.13", "TAN-5.6", "TAN-5.7"), SOLO,
+         "The player and the automaton end with the same points: who wins?",
+         (("strict", "the automaton: the player must beat it, so a tie is a loss"),
+          ("bonus", "the base game's tie-break: more bonus points wins (the player's Granny"
+           " against the automaton's); still tied, both win")),
+         "strict", "the solo game is a challenge to beat the author; a tie does not beat him",
+         affects=("scores", "winner"), kind="gap",
+         found_by="clause-by-clause audit", variants=("solo",)),
+    _opt("TAN-A23", "solo-stop", ("TAN-8.8", "TAN-2.2"), SOLO,
+         "Once the automaton has its cart, does the player decide to stop before or after"
+         " seeing the next card?",
+         (("before-draw", "before: the player either takes its cart (take N) or draws on"
+           " (draw) and must then keep or place the card"),
+          ("after-draw", "after: the card is drawn at once; the player may still take its"
+           " cart, and the card goes back on top of the deck, to be drawn next round")),
+         "before-draw", "a drawn card may only be kept or placed; the solo rules never send"
+         " one back, and 'you may continue adding cards' is a choice made before drawing",
+         affects=("legal actions", "scores", "information"), kind="gap",
+         found_by="clause-by-clause audit", variants=("solo",)),
 )
 
 CATALOGUE = Catalogue("TAN", CLAUSES, OPTIONS)

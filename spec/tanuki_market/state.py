@@ -9,7 +9,7 @@ from typing import Any, NamedTuple
 
 from spec.common.core import HIDDEN, OWNER, PUBLIC, SECRET, count_of
 
-from .cards import FRUITS, GRANNY
+from .cards import FRUIT_OF, FRUITS, GRANNY
 
 #: ``taken`` values: a seat number, or one of these
 ON_TABLE = -1
@@ -21,6 +21,14 @@ CART_KINDS = ("plain", "large", "small", "secret") + tuple(f"move-{f}" for f in 
 CAPACITY = {k: 3 for k in CART_KINDS}
 CAPACITY["large"] = 4
 CAPACITY["small"] = 2
+
+
+def cards_counted(cfg: Any, cart: tuple[str, ...]) -> int:
+    """The cards of a cart that count against its capacity (TAN-2.7; TAN-A21: with
+    special-capacity=fruit, Taco and Granny ride on top)."""
+    if cfg.extra.fruit_capacity:
+        return sum(1 for c in cart if c in FRUIT_OF)
+    return len(cart)
 
 
 class TanukiState(NamedTuple):

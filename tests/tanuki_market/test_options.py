@@ -115,17 +115,19 @@ def test_a18_needs_card_lets_empty_carts_go_once_the_deal_has_stopped():
 
 
 def test_a9_beginners_score_tables_only():
-    assert _witness("TAN-A9", "on").scores[0] == 64 + 3
-    assert _witness("TAN-A9", "off").scores[0] == 48 + 3
+    assert _witness("TAN-A9", "on").scores == [64, 3]  # seat 1 holds Taco
+    assert _witness("TAN-A9", "off").scores == [48, 3]
 
 
-def test_a12_days_set_the_threshold():
-    took = {}
-    for day in ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday",
-                "sunday"):
+def test_a12_days_score_the_automatons_pile():
+    """The witness ends the game with S, F, B in the automaton's pile (TAN-8.12)."""
+    expected = {"monday": 9, "tuesday": 9, "wednesday": 12, "thursday": 0, "friday": 13,
+                "saturday": 18, "sunday": 27}
+    for day, points in expected.items():
         r = _witness("TAN-A12", day)
-        took[day] = -2 in r.state.taken
-    assert [d for d, t in took.items() if t] == ["tuesday", "sunday"]
+        assert r.game.is_over(r.state)
+        assert r.game.view(r.state, 0)["automaton"]["score"] == points
+        assert any(e.text == f"the automaton scores {points} on {day}" for e in r.events[-1])
 
 
 def test_a13_each_reading_hands_the_choice_to_the_player():

@@ -59,7 +59,7 @@ def test_no_refusal_is_an_unexplained_actor_filter():
     tries = {"taco": [("1",), ("3",)], "keep": [("1",), ("2",)], "place": [("2",)],
              "take": [("1",), ("2",)], "lay": [("S",), ("F/move",)],
              "move": [("left",), ("right",)], "shift": [("S", "left")],
-             "salad": [("S",), ("F/five",)], "skip": [()]}
+             "salad": [("S",), ("F/five",)], "skip": [()], "draw": [()]}
     rng = random.Random(3)
     for players, variant in ((3, None), (2, "special-carts")):
         game = load(players, variant)
@@ -125,7 +125,8 @@ def test_laying_out_refusals_say_why():
     _expect_refusals(game, s, [
         ("p0: move left", "TAN-3.5", "seat 0 has no move effect"),
         ("p1: lay S", "TAN-3.5", "must first move table 1"),
-        ("p0: skip", "TAN-3.5", "nothing it may decline")])
+        ("p0: skip", "TAN-3.5", "nothing it may decline"),
+        ("p1: skip", "TAN-3.5", "table 1 is mandatory: move right")])
     s = game.apply(game.apply(s, "p1: move right"), "p1: lay S")
     _expect_refusals(game, s, [("p1: lay B", "TAN-3.1", "seat 1 has no card left to lay")])
 

@@ -49,7 +49,10 @@ def test_solo_give_is_the_players_choice_when_carts_are_alike():
     assert s.phase == "give" and events[-1].rule == "TAN-8.7"  # S+F against S+F
     assert [str(a) for a in game.legal_actions(s)] == ["p0: give 1", "p0: give 2"]
     s, events = game.step(s, "give 2")
-    assert s.taken == (-1, -2) and s.phase == "deal" and s.hand == ("GRANNY",)
+    assert s.taken == (-1, -2) and s.phase == "deal" and s.hand == ()
+    # solo-stop=before-draw: the player stops or draws on, before seeing the next card
+    assert sorted(str(a) for a in game.legal_actions(s)) == ["p0: draw", "p0: take 1"]
+    assert game.apply(s, "draw").hand == ("GRANNY",)
 
 
 def test_solo_alternation_is_enforced():
@@ -64,7 +67,9 @@ def test_solo_player_may_stop_after_the_automaton_took_its_cart():
     r = run(scenario("solo-tuesday.json"))
     # the 4th action is the player's take after the automaton took cart 1
     assert r.scenario.actions[3] == "take 2"
-    assert any(e.rule == "TAN-8.8" for e in r.events[3])  # the drawn card went back
+    # TAN-8.8 (the automaton took first); solo-stop=before-draw: no card was drawn
+    assert any(e.rule == "TAN-8.8" for e in r.events[3])
+    assert not any("back on top" in e.text for e in r.events[3])
 
 
 def test_secret_cart_views():
