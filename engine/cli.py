@@ -162,7 +162,8 @@ def cmd_explore(args: argparse.Namespace) -> int:
                           variant=args.variant, seed=args.seed, setup=setup,
                           max_states=args.max_states or 100_000, config=args.config,
                           fingerprints=args.fingerprints, workers=args.workers,
-                          cluster=args.cluster, progress=progress)
+                          cluster=args.cluster, progress=progress,
+                          reduce=[r for r in ("por", "symmetry") if getattr(args, r)])
     written = _write_violations(data, args.out) if args.out else []
     _emit(args, data, lambda con: ex.render(data, con))
     if written and not args.json:
@@ -292,7 +293,7 @@ def _spec_option(entry: dict[str, Any]) -> Any:
 def cmd_verify(args: argparse.Namespace) -> int:
     from .verify import render, verify
 
-    data = verify(progress=not args.json)
+    data = verify(progress=not args.json, thorough=args.thorough)
     _emit(args, data, lambda con: render(data, con))
     return 0 if data["ok"] else 1
 
@@ -383,9 +384,16 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--workers", type=int, default=1,
                     help="processes that expand each level (implies --fingerprints)")
     sp.add_argument("--cluster", help="run on Dask: 'local' or a scheduler address")
+    sp.add_argument("--por", action="store_true",
+                    help="partial-order reduction the game declares (persistent sets,"
+                    " commuting actions)")
+    sp.add_argument("--symmetry", action="store_true",
+                    help="symmetry reduction the game declares (states equal up to a renaming)")
     sp = add("schema", cmd_schema, "JSON Schema of state, view, action and scenario")
     sp.add_argument("game")
-    add("verify", cmd_verify, "prove, ambiguities and explore for every game")
+    sp = add("verify", cmd_verify, "prove, ambiguities and explore for every game")
+    sp.add_argument("--thorough", action="store_true",
+                    help="explore every configuration whole (minutes), not at small size")
     return p
 
 

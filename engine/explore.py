@@ -33,12 +33,13 @@ import json
 import time
 from collections import deque
 from pathlib import Path
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, Iterable, Mapping
 
 import spec as _specs
 from spec.common.core import Action
 from spec.common.errors import ConfigError
 
+from .explore_reduce import NONE, Reducer
 from .game import Game, games, load
 
 MANIFEST = Path(__file__).with_name("data") / "explore_manifest.json"
@@ -103,7 +104,8 @@ def explore(game: str | Game, *, players: int | None = None,
             seed: int | None = 0, setup: Mapping[str, Any] | None = None,
             max_states: int = 100_000, config: str | None = None,
             fingerprints: bool = False, workers: int = 1, cluster: str | None = None,
-            progress: Callable[[dict[str, Any]], None] | None = None) -> dict[str, Any]:
+            progress: Callable[[dict[str, Any]], None] | None = None,
+            reduce: Iterable[str] | str | None = None) -> dict[str, Any]:
     """Walk every reachable state (up to ``max_states``) and check every invariant.
 
     ``config`` names one of ``spec.explore_configs()``: its players, options, variant,
@@ -114,16 +116,27 @@ def explore(game: str | Game, *, players: int | None = None,
     address) walk level by level with a seen-set of 64-bit fingerprints
     (:mod:`engine.explore_scale`): the same counts and properties, a few bytes per state,
     several cores. ``progress`` is called after each level with the counts so far.
+
+    ``reduce`` names reductions the spec declares (:mod:`engine.explore_reduce`):
+    ``"symmetry"`` merges states the rules cannot tell apart, ``"por"`` follows a
+    persistent set of actions and one order of commuting ones.
     """
     if not isinstance(max_states, int) or isinstance(max_states, bool) or max_states < 1:
         raise ConfigError(f"max_states must be a positive int, not {max_states!r}")
     if not isinstance(workers, int) or isinstance(workers, bool) or workers < 1:
         raise ConfigError(f"workers must be a positive int, not {workers!r}")
     g, seed_, setup_ = _settings(game, players, options, variant, seed, setup, config)
+    red = Reducer(g, reduce)
     if fingerprints or workers > 1 or cluster:
-        return _explore_levels(g, seed_, setup_, config, max_states, workers, cluster, progress)
+        return _explore_levels(g, seed_, setup_, config, max_states, workers, cluster, progress,
+                               red)
     sp, cfg = g.spec, g.config
-    canonical = getattr(sp, "canonical", None)
+    key = red.key
+    sleeps = red.sleeps
+    sleep: dict[int, frozenset] = {}  # the actions a queued state skips (por)
+    reps: dict[int, Any] = {}  # the queued state of each number, while sleep sets are kept
+    deferred = pruned = 0
+    outcomes: set[tuple[tuple[int, ...], tuple[int, ...]]] = set()
     invariants = tuple(sp.invariants)
     known = sp.catalogue.__contains__
     legal_actions, step, is_over, scores = g.legal_actions, g.step, g.is_over, g.scores
@@ -131,8 +144,7 @@ def explore(game: str | Game, *, players: int | None = None,
 
     t0 = time.perf_counter()
     s0 = g.new(seed=seed_, setup=setup_)
-    key0 = canonical(cfg, s0) if canonical else s0
-    index: dict[Any, int] = {key0: 0}
+    index: dict[Any, int] = {key(s0): 0}
     parent: list[int] = [-1]
     via: list[Action | None] = [None]
     depth: list[int] = [0]
@@ -157,7 +169,7 @@ def explore(game: str | Game, *, players: int | None = None,
             state = g.apply(state, act)
         for act in legal_actions(state):
             s2 = g.apply(state, act)
-            if index.get(canonical(cfg, s2) if canonical else s2) == b:
+            if index.get(key(s2)) == b:
                 return act
         raise AssertionError(f"no action from state {a} to state {b}")  # pragma: no cover
 
@@ -181,13 +193,21 @@ def explore(game: str | Game, *, players: int | None = None,
             sc = scores(state)
             if len(sc) != g.players or not all(isinstance(v, int) for v in sc):
                 found.add("scores", f"scores {sc!r} for {g.players} seats", path_to(i))
+            outcomes.add(_outcome(g, state, sc))
             continue
         legal = legal_actions(state)
         if not legal:
             found.add("no-dead-end", "the game is not over but no seat has a legal action",
                       path_to(i))
         nxt: list[int] = []
-        for a in legal:
+        acts = red.ample(state, legal)
+        deferred += len(legal) - len(acts)
+        asleep = sleep.pop(i, NONE) if sleeps else NONE
+        reps.pop(i, None)
+        for a in acts:
+            if a in asleep:
+                pruned += 1
+                continue
             try:
                 s2, events = step(state, a)
             except Exception as exc:  # noqa: BLE001 - a crashing effect is a finding
@@ -199,7 +219,7 @@ def explore(game: str | Game, *, players: int | None = None,
                 if not known(e.rule):
                     found.add("known-clause", f"'{a}' emitted an event citing unknown clause"
                               f" {e.rule!r}: {e.text}", path_to(i) + [a])
-            k = canonical(cfg, s2) if canonical else s2
+            k = key(s2)
             j = index.get(k)
             if j is None:
                 if len(parent) >= max_states:
@@ -212,8 +232,13 @@ def explore(game: str | Game, *, players: int | None = None,
                 depth.append(d)
                 queue.append((j, s2))
                 check(j, s2)
+                if sleeps:
+                    sleep[j] = red.commuting(state, acts, a)
+                    reps[j] = s2
             elif depth[j] != d:
                 back = True
+            elif sleeps and j in sleep:  # another shortest edge: skip only what both skip
+                sleep[j] = sleep[j] & red.commuting(state, acts, a) if reps[j] == s2 else NONE
             nxt.append(j)
         succ.append(tuple(nxt))
         if not complete:
@@ -231,9 +256,17 @@ def explore(game: str | Game, *, players: int | None = None,
                       f" state reached after {depth[entry]} action(s)", actions)
     seconds = time.perf_counter() - t0
 
-    return _result(g, seed_, setup_, config, max_states, found, states=len(parent),
-                   terminal=terminal, depth=max(depth), edges=edges, seconds=seconds,
-                   complete=complete)
+    out = _result(g, seed_, setup_, config, max_states, found, states=len(parent),
+                  terminal=terminal, depth=max(depth), edges=edges, seconds=seconds,
+                  complete=complete)
+    out.update({"reduce": list(red.names), "deferred": deferred, "pruned": pruned,
+                "outcomes": sorted(outcomes)})
+    return out
+
+
+def _outcome(g: Game, state: Any, scores: Any) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """A finished game's outcome: every seat's score and the winners."""
+    return tuple(scores), tuple(g.winners(state))
 
 
 def _result(g: Game, seed: int, setup: Any, config: str | None, max_states: int, found: _Found,
@@ -263,12 +296,13 @@ def _result(g: Game, seed: int, setup: Any, config: str | None, max_states: int,
 
 def _explore_levels(g: Game, seed: int, setup: Any, config: str | None, max_states: int,
                     workers: int, cluster: str | None,
-                    progress: Callable[[dict[str, Any]], None] | None) -> dict[str, Any]:
+                    progress: Callable[[dict[str, Any]], None] | None,
+                    red: Reducer) -> dict[str, Any]:
     from . import explore_scale as sc
 
     s0 = g.new(seed=seed, setup=setup)
-    with sc.Runner(g, workers, cluster) as runner:
-        w = sc.walk(g, s0, max_states, runner, progress)
+    with sc.Runner(g, workers, cluster, red.names) as runner:
+        w = sc.walk(g, s0, max_states, runner, progress, red)
     found = _Found()
     levels = w["levels"]
     for prop, p in w["problems"].items():
@@ -286,7 +320,7 @@ def _explore_levels(g: Game, seed: int, setup: Any, config: str | None, max_stat
             entry, loop = cycle
             _, actions = sc.replay_path(g, s0, levels.action_indexes(*levels.where(entry)))
             for a, b in zip(loop, loop[1:] + loop[:1]):
-                actions.append(sc.edge_action(g, s0, levels, a, b))
+                actions.append(sc.edge_action(g, s0, levels, a, b, red))
             found.add("termination", f"a cycle of {len(loop)} action(s) comes back to a"
                       f" state reached after {depth[entry]} action(s)", actions)
             termination = "cycle"
@@ -297,7 +331,8 @@ def _explore_levels(g: Game, seed: int, setup: Any, config: str | None, max_stat
                 "fingerprint_bytes": w["fingerprint_bytes"],
                 "bytes_per_state": round(w["fingerprint_bytes"] / max(1, w["states"]), 1),
                 "collision_probability": w["collision_probability"],
-                "termination": termination})
+                "termination": termination, "reduce": list(red.names),
+                "deferred": w["deferred"], "pruned": w["pruned"], "outcomes": w["outcomes"]})
     return out
 
 

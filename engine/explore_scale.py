@@ -66,18 +66,29 @@ def _game(ident: Any) -> Any:
     return g
 
 
-def expand(ident: Any, states: Sequence[Any]) -> dict[str, Any]:
+def expand(ident: Any, states: Sequence[Any], reduce: Sequence[str] = (),
+           sleeps: Sequence[frozenset] | None = None) -> dict[str, Any]:
     """Check and expand each state of a chunk.
 
     Returns, in order: for every successor its fingerprint, the position of its parent in
     the chunk, the index of the action among the parent's legal actions and the state;
     the problems found (property, message, position, action index or None); the number of
-    terminal states and of edges.
+    terminal states and of edges. Under ``reduce`` (:mod:`engine.explore_reduce`) only the
+    ample actions not asleep (``sleeps``, one set per state) are followed, and when
+    commuting pairs are pruned each successor also comes with its raw fingerprint and the
+    actions it may skip.
     """
+    from .explore_reduce import NONE, Reducer
+
     g = _game(ident)
     sp, cfg = g.spec, g.config
-    canonical = getattr(sp, "canonical", None)
+    red = Reducer(g, reduce)
+    key = red.key
     known = sp.catalogue.__contains__
+    raws: list[int] = []
+    skips: list[frozenset] = []
+    outcomes = set()
+    deferred = pruned = 0
     fps: list[int] = []
     parents: list[int] = []
     acts: list[int] = []
@@ -97,12 +108,20 @@ def expand(ident: Any, states: Sequence[Any]) -> dict[str, Any]:
             sc = g.scores(state)
             if len(sc) != g.players or not all(isinstance(v, int) for v in sc):
                 problems.append(("scores", f"scores {sc!r} for {g.players} seats", pos, None))
+            outcomes.add((tuple(sc), tuple(g.winners(state))))
             continue
         legal = g.legal_actions(state)
         if not legal:
             problems.append(("no-dead-end", "the game is not over but no seat has a legal"
                              " action", pos, None))
+        ample = red.ample(state, legal)
+        deferred += len(legal) - len(ample)
+        asleep = sleeps[pos] if sleeps else NONE
+        follow = set(ample) if len(ample) < len(legal) or asleep else None
         for k, a in enumerate(legal):
+            if follow is not None and (a not in follow or a in asleep):
+                pruned += a in asleep
+                continue
             try:
                 s2, events = g.step(state, a)
             except Exception as exc:  # noqa: BLE001 - a crashing effect is a finding
@@ -114,7 +133,10 @@ def expand(ident: Any, states: Sequence[Any]) -> dict[str, Any]:
                 if not known(e.rule):
                     problems.append(("known-clause", f"'{a}' emitted an event citing unknown"
                                      f" clause {e.rule!r}: {e.text}", pos, k))
-            fps.append(fingerprint(canonical(cfg, s2) if canonical else s2))
+            fps.append(fingerprint(key(s2)))
+            if red.sleeps:
+                raws.append(fingerprint(s2))
+                skips.append(red.commuting(state, ample, a))
             parents.append(pos)
             acts.append(k)
             succ.append(s2)
@@ -123,7 +145,9 @@ def expand(ident: Any, states: Sequence[Any]) -> dict[str, Any]:
     keep = [first.setdefault(fp, i) == i for i, fp in enumerate(fps)]
     return {"fps": fps, "parents": parents, "acts": acts,
             "states": [s if k else None for s, k in zip(succ, keep)],
-            "problems": problems, "terminal": terminal, "edges": edges}
+            "problems": problems, "terminal": terminal, "edges": edges,
+            "raws": raws, "skips": skips, "deferred": deferred, "pruned": pruned,
+            "outcomes": outcomes}
 
 
 # --- where the chunks run ----------------------------------------------------------------------
@@ -131,8 +155,10 @@ def expand(ident: Any, states: Sequence[Any]) -> dict[str, Any]:
 class Runner:
     """Maps :func:`expand` over the chunks of a level: here, in processes, or on Dask."""
 
-    def __init__(self, game: Any, workers: int = 1, cluster: str | None = None) -> None:
+    def __init__(self, game: Any, workers: int = 1, cluster: str | None = None,
+                 reduce: Sequence[str] = ()) -> None:
         self.game = game
+        self.reduce = tuple(reduce)
         self.ident = (game.name, game.players, tuple(sorted(game.options.items())),
                       game.variant)
         self.workers = max(1, workers)
@@ -161,15 +187,20 @@ class Runner:
         if self._close is not None:
             self._close()
 
-    def map(self, chunks: list[list[Any]]) -> Iterator[dict[str, Any]]:
+    def map(self, chunks: list[list[Any]], sleeps: list[Any] | None = None
+            ) -> Iterator[dict[str, Any]]:
+        n = len(chunks)
+        sleeps = sleeps or [None] * n
+        red = [self.reduce] * n
         if self._client is not None:  # other machines load the game by name
-            futures = self._client.map(expand, [self.ident] * len(chunks), chunks, pure=False)
+            futures = self._client.map(expand, [self.ident] * n, chunks, red, sleeps,
+                                       pure=False)
             yield from self._client.gather(futures)
         elif self._pool is not None:
-            yield from self._pool.map(expand, [None] * len(chunks), chunks)
+            yield from self._pool.map(expand, [None] * n, chunks, red, sleeps)
         else:
-            for chunk in chunks:
-                yield expand(self.game, chunk)
+            for chunk, sl in zip(chunks, sleeps):
+                yield expand(self.game, chunk, self.reduce, sl)
 
 
 def _chunks(states: list[Any], n: int) -> list[list[Any]]:
@@ -267,14 +298,17 @@ def replay_path(g: Any, s0: Any, indexes: Iterable[int]) -> tuple[Any, list[Any]
 
 
 def walk(g: Any, s0: Any, max_states: int, runner: Runner,
-         progress: Progress | None = None) -> dict[str, Any]:
+         progress: Progress | None = None, red: Any = None) -> dict[str, Any]:
     """The level-by-level walk; the result has the fields of the exact walker's, less the
     violations' scenarios (the caller adds them), plus ``problems`` with their paths."""
-    sp, cfg = g.spec, g.config
-    canonical = getattr(sp, "canonical", None)
-    levels = Levels(fingerprint(canonical(cfg, s0) if canonical else s0))
+    from .explore_reduce import NONE, Reducer
+
+    red = red or Reducer(g)
+    levels = Levels(fingerprint(red.key(s0)))
     frontier = [s0]
-    terminal = edges = 0
+    sleeps: list[frozenset] | None = [NONE] if red.sleeps else None
+    terminal = edges = deferred = pruned = 0
+    outcomes: set = set()
     complete = True
     problems: dict[str, dict[str, Any]] = {}
     counts: dict[str, int] = {}
@@ -286,8 +320,12 @@ def walk(g: Any, s0: Any, max_states: int, runner: Runner,
         parents: list[int] = []
         acts: list[int] = []
         succ: list[Any] = []
+        raws: list[int] = []
+        skips: list[frozenset] = []
         offset = 0
-        for chunk, out in zip(chunks, runner.map(chunks)):
+        sleep_chunks = (_chunks(sleeps, runner.workers * CHUNKS_PER_WORKER)
+                        if sleeps is not None else None)
+        for chunk, out in zip(chunks, runner.map(chunks, sleep_chunks)):
             for prop, message, pos, k in out["problems"]:
                 counts[prop] = counts.get(prop, 0) + 1
                 if prop not in problems:
@@ -299,6 +337,11 @@ def walk(g: Any, s0: Any, max_states: int, runner: Runner,
             succ += out["states"]
             terminal += out["terminal"]
             edges += out["edges"]
+            deferred += out["deferred"]
+            outcomes |= out["outcomes"]
+            pruned += out["pruned"]
+            raws += out["raws"]
+            skips += out["skips"]
             offset += len(chunk)
         arr = np.array(fps, dtype=np.uint64)
         uniq, first = np.unique(arr, return_index=True)
@@ -313,6 +356,8 @@ def walk(g: Any, s0: Any, max_states: int, runner: Runner,
             levels.add(arr[keep], par[keep], np.array(acts, dtype=np.int64)[keep])
         levels.link(depth, par, arr)
         frontier = [succ[i] for i in keep]
+        if sleeps is not None:
+            sleeps = _sleep_sets(fps, raws, skips, set(uniq[fresh].tolist()), keep)
         depth += 1
         if progress is not None:
             elapsed = time.perf_counter() - t0
@@ -326,18 +371,38 @@ def walk(g: Any, s0: Any, max_states: int, runner: Runner,
     return {"levels": levels, "states": states, "terminal_states": terminal, "edges": edges,
             "max_depth": len(levels.fps) - 1, "complete": complete, "seconds": seconds,
             "problems": problems, "counts": counts, "back_edges": levels.back,
+            "deferred": deferred, "pruned": pruned, "outcomes": sorted(outcomes),
             "fingerprint_bytes": levels.nbytes(),
             "collision_probability": collision_probability(states)}
 
 
-def edge_action(g: Any, s0: Any, levels: Levels, a: int, b: int) -> Any:
+def _sleep_sets(fps: list[int], raws: list[int], skips: list[frozenset], fresh: set[int],
+                keep: np.ndarray) -> list[frozenset]:
+    """Each new state's sleep set: what every edge into it from this level skips, when the
+    edge reached the state kept (its first one), else nothing (engine.explore_reduce)."""
+    from .explore_reduce import NONE
+
+    first: dict[int, int] = {}
+    acc: dict[int, frozenset] = {}
+    for fp, raw, skip in zip(fps, raws, skips):
+        if fp not in fresh:
+            continue
+        if fp not in acc:
+            first[fp], acc[fp] = raw, skip
+        elif acc[fp]:
+            acc[fp] = acc[fp] & skip if raw == first[fp] else NONE
+    return [acc[fps[i]] for i in keep]
+
+
+def edge_action(g: Any, s0: Any, levels: Levels, a: int, b: int, red: Any = None) -> Any:
     """The action that leads from state number ``a`` to state number ``b``."""
-    sp, cfg = g.spec, g.config
-    canonical = getattr(sp, "canonical", None)
+    from .explore_reduce import Reducer
+
+    key = (red or Reducer(g)).key
     state, _ = replay_path(g, s0, levels.action_indexes(*levels.where(a)))
     want = levels.fps[levels.where(b)[0]][levels.where(b)[1]]
     for act in g.legal_actions(state):
         s2 = g.apply(state, act)
-        if fingerprint(canonical(cfg, s2) if canonical else s2) == int(want):
+        if fingerprint(key(s2)) == int(want):
             return act
     raise AssertionError(f"no action from state {a} to state {b}")  # pragma: no cover

@@ -16,7 +16,7 @@ from spec.common.moves import guard, no_args, pattern
 from spec.common.rng import below, mix, shuffled
 from spec.common.rules import Variant
 
-from . import agent, scoring
+from . import agent, reduction, scoring
 from .cards import (CARD_DOTS, EFFECT_OF, FRUIT_CARDS, FRUIT_OF, FRUITS, GRANNY, TACO,
                     card_name, standard_cards)
 from .rules import CATALOGUE
@@ -1347,6 +1347,8 @@ def _resample(s: TanukiState, seat: int | None, rng: Any) -> TanukiState:
 
 # --- the spec -------------------------------------------------------------------------------
 class TanukiSpec(GameSpec):
+    reductions = reduction.REDUCTIONS  # for the explorer's --por / --symmetry
+
     def derive(self, cfg: Config) -> Extra:
         return derive(cfg)
 
