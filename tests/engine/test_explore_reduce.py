@@ -25,6 +25,13 @@ TAN = "tanuki-market"
 #: small Tanuki configurations: two and three seats, special carts, the solo game
 SMALL = ["special-small-secret", "solo-sunday",
          pytest.param("3p-short-deck", marks=pytest.mark.slow)]
+#: walked whole only under the thorough profile (seconds each, not milliseconds)
+BIG = {"3p-short-deck", "special-move-salad"}
+
+
+def _size(config: str, thorough: bool) -> None:
+    if config in BIG and not thorough:
+        pytest.skip("a larger configuration: run with --hypothesis-profile=thorough")
 REDUCE = [("por",), ("symmetry",), ("por", "symmetry")]
 
 
@@ -58,7 +65,8 @@ def _verdict(r: dict) -> tuple:
 
 @pytest.mark.parametrize("config", SMALL)
 @pytest.mark.parametrize("reduce", REDUCE, ids="+".join)
-def test_a_reduction_finds_the_same_failures_and_outcomes(config, reduce):
+def test_a_reduction_finds_the_same_failures_and_outcomes(config, reduce, thorough):
+    _size(config, thorough)
     game = _with(config, *PROBES)
     full = explore(game, config=config)
     less = explore(game, config=config, reduce=reduce)
@@ -72,8 +80,9 @@ def test_a_reduction_finds_the_same_failures_and_outcomes(config, reduce):
 
 
 @pytest.mark.slow
-def test_the_reductions_pay_off_on_three_seats():
+def test_the_reductions_pay_off_on_three_seats(thorough):
     """The figures the reductions are for: fewer states and edges, the same verdict."""
+    _size("3p-short-deck", thorough)
     full = explore(TAN, config="3p-short-deck")
     por = explore(TAN, config="3p-short-deck", reduce="por")
     both = explore(TAN, config="3p-short-deck", reduce=("por", "symmetry"))
@@ -86,8 +95,9 @@ def test_the_reductions_pay_off_on_three_seats():
 def test_commuting_pruning_keeps_every_state_of_the_persistent_walk():
     """The sleep sets cut edges only: with commuting grabs declared or not, the same
     states (those of the persistent sets) are reached, at the same depths."""
-    with_sleep = explore(TAN, config="3p-short-deck", reduce="por")
-    without = explore(_redeclare(independent=None), config="3p-short-deck", reduce="por")
+    with_sleep = explore(TAN, config="special-small-secret", reduce="por")
+    without = explore(_redeclare(independent=None), config="special-small-secret",
+                      reduce="por")
     assert with_sleep["pruned"] > 0 == without["pruned"]
     assert (with_sleep["states"], with_sleep["max_depth"], with_sleep["terminal_states"]) == (
         without["states"], without["max_depth"], without["terminal_states"])
@@ -95,12 +105,12 @@ def test_commuting_pruning_keeps_every_state_of_the_persistent_walk():
 
 
 def _redeclare(**fields) -> Game:
-    """Tanuki Market (3 seats) with some declared reductions replaced."""
+    """Tanuki Market's special carts with some declared reductions replaced."""
     sp = spec.get(TAN)
     cls = type(sp.__class__.__name__ + "Redeclared", (type(sp),),
                {"reductions": dataclasses.replace(sp.reductions, **fields)})
     twisted = cls(**{f.name: getattr(sp, f.name) for f in dataclasses.fields(sp)})
-    return Game(twisted, twisted.configure(3, None, {}))
+    return Game(twisted, twisted.configure(2, "special-carts", {}))
 
 
 # --- the promises behind each declaration, on every state ----------------------------------
@@ -135,11 +145,12 @@ def test_declared_commuting_grabs_commute(config):
     assert pairs > 0
 
 
-@pytest.mark.parametrize("config", ["3p-short-deck", pytest.param(
-    "special-move-salad", marks=pytest.mark.slow)])
-def test_laying_out_seats_are_independent(config):
+@pytest.mark.parametrize("config", ["special-small-secret", *(pytest.param(
+    c, marks=pytest.mark.slow) for c in sorted(BIG))])
+def test_laying_out_seats_are_independent(config, thorough):
     """The persistent set's premise: while laying out, another seat's action neither
     enables nor disables a seat's actions, and the two orders meet."""
+    _size(config, thorough)
     g, states = _states(config)
     checked = 0
     for s in states:
