@@ -56,6 +56,8 @@ GENERIC = {
 #: max_states for :func:`explore_all` at small size and at full size.
 SMALL_STATES = 50_000
 FULL_STATES = 1_000_000
+#: configurations larger than this are walked by the level walker on every core
+LARGE = 20_000
 
 
 def _settings(game: str | Game, players: int | None, options: Mapping[str, Any] | None,
@@ -119,13 +121,16 @@ def explore(game: str | Game, *, players: int | None = None,
 
     ``reduce`` names reductions the spec declares (:mod:`engine.explore_reduce`):
     ``"symmetry"`` merges states the rules cannot tell apart, ``"por"`` follows a
-    persistent set of actions and one order of commuting ones.
+    persistent set of actions and one order of commuting ones. Left None, a named
+    configuration's own ``reduce`` applies; ``()`` asks for none.
     """
     if not isinstance(max_states, int) or isinstance(max_states, bool) or max_states < 1:
         raise ConfigError(f"max_states must be a positive int, not {max_states!r}")
     if not isinstance(workers, int) or isinstance(workers, bool) or workers < 1:
         raise ConfigError(f"workers must be a positive int, not {workers!r}")
     g, seed_, setup_ = _settings(game, players, options, variant, seed, setup, config)
+    if reduce is None and config is not None:  # a configuration may name its reductions
+        reduce = g.spec.explore_configs()[config].get("reduce")
     red = Reducer(g, reduce)
     if fingerprints or workers > 1 or cluster:
         return _explore_levels(g, seed_, setup_, config, max_states, workers, cluster, progress,
@@ -403,8 +408,8 @@ def explore_all(small: bool = True, games_: list[str] | None = None) -> list[dic
         sp = _specs.get(name)
         for cname in sp.explore_configs():
             bound = SMALL_STATES if small else FULL_STATES
-            r = explore(name, config=cname, max_states=bound)
             expected = manifest.get(name, {}).get(cname)
+            r = _explore_config(name, cname, bound, expected)
             expected = {k: v for k, v in (expected or {}).items() if k != "seconds"} or None
             got = _counts(r)
             if expected is None:
@@ -424,6 +429,18 @@ def explore_all(small: bool = True, games_: list[str] | None = None) -> list[dic
     return out
 
 
+def _explore_config(name: str, cname: str, bound: int, expected: Mapping[str, Any] | None
+                    ) -> dict[str, Any]:
+    """One named configuration; a large one (by the manifest, or not yet in it) on every
+    core with fingerprints (the same counts, a few bytes a state)."""
+    import os
+
+    if expected is not None and expected["states"] <= LARGE or bound <= LARGE:
+        return explore(name, config=cname, max_states=bound)
+    return explore(name, config=cname, max_states=bound, fingerprints=True,
+                   workers=max(1, min(2, os.cpu_count() or 1)))
+
+
 def _counts(result: Mapping[str, Any]) -> dict[str, Any]:
     return {k: result[k] for k in ("states", "terminal_states", "edges", "max_depth",
                                    "complete")}
@@ -433,9 +450,10 @@ def update_manifest(path: Path | None = None) -> dict[str, dict[str, dict[str, A
     """Re-explore every configuration (full size) and write the manifest."""
     path = path or MANIFEST
     data: dict[str, dict[str, dict[str, Any]]] = {}
+    old = load_manifest(path)
     for name in games():
         for cname in _specs.get(name).explore_configs():
-            r = explore(name, config=cname, max_states=FULL_STATES)
+            r = _explore_config(name, cname, FULL_STATES, old.get(name, {}).get(cname))
             data.setdefault(name, {})[cname] = {**_counts(r), "seconds": r["seconds"]}
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps(data, indent=2, sort_keys=True) + "\n")
@@ -463,6 +481,10 @@ def render(result: Mapping[str, Any], console: Any) -> None:
             ("seconds", f"{result['seconds']:.2f}"),
             ("states/s", f"{result['states_per_second'] or 0:,.0f}"),
             ("properties", ", ".join(result["invariants"]))]
+    if result.get("reduce"):
+        rows.append(("reductions", ", ".join(result["reduce"])
+                     + f" ({result['deferred']:,} actions deferred, {result['pruned']:,}"
+                     " commuting orders skipped)"))
     if "manifest" in result:
         rows.append(("manifest", result["manifest"]))
     for row in rows:

@@ -1444,6 +1444,12 @@ EXPLORE: dict[str, dict[str, Any]] = {
     "special-move-salad": _cfg(2, SPECIAL_CARTS, {
         "leader": 1, "carts": ["move-S", "salad-F"], "cards": ["S", "F/move", "F", "S/five"],
         "deck": ["GRANNY", "S", "F/move", "F", "S/five"]}),
+    # a whole last round for three seats, six cards under Granny: every grab race and
+    # every laying out, walked with the declared reductions (reduction.py)
+    "3p-last-round-6-cards": {**_cfg(3, None, {
+        "leader": 0, "cards": ["S", "F/move", "B", "S", "P", "W"],
+        "deck": ["GRANNY", "S", "F/move", "B", "S", "P", "W"]}), "reduce": ["por", "symmetry"],
+        "large": True},
     "solo-sunday": _cfg(1, SOLO, {
         "cards": ["S", "F", "B/move", "P", "W", "S", "F", "B", "S", "W", "P", "S"],
         "deck": ["S", "F", "B/move", "P", "GRANNY", "W", "S", "F", "B", "S", "W", "P", "S"]},

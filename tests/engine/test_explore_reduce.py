@@ -229,3 +229,17 @@ def test_the_command_takes_por_and_symmetry(capsys):
     assert out["reduce"] == ["por", "symmetry"] and out["states"] < 1593
     assert run("tindahan", "--config", "4p-last-round-1-card", "--por") == 2
     assert "declares no por reduction" in capsys.readouterr().err
+
+
+def test_verify_takes_thorough(monkeypatch):
+    """`fruitspec verify --thorough` explores the configurations whole."""
+    from engine import explore as ex
+    from engine import verify as vf
+    from engine.cli import build_parser
+
+    assert build_parser().parse_args(["verify", "--thorough"]).thorough
+    asked = []
+    monkeypatch.setattr(ex, "explore_all", lambda small=True: asked.append(small) or [])
+    vf._explorations(thorough=True)
+    vf._explorations()
+    assert asked == [False, True]
