@@ -23,6 +23,7 @@ tests compare them on small configurations. What changes is the memory and the c
 from __future__ import annotations
 
 import hashlib
+import pickle
 import time
 from typing import Any, Callable, Iterable, Iterator, Sequence
 
@@ -30,6 +31,9 @@ import numpy as np
 
 #: Chunks per worker and level: enough to balance the load, few enough to pickle cheaply.
 CHUNKS_PER_WORKER = 4
+#: Across processes, states travel as bytes each worker pickles and the main process only
+#: passes on (it never needs a state object): the pickling is shared by the workers.
+PACK = True
 
 Progress = Callable[[dict[str, Any]], None]
 
@@ -67,7 +71,8 @@ def _game(ident: Any) -> Any:
 
 
 def expand(ident: Any, states: Sequence[Any], reduce: Sequence[str] = (),
-           sleeps: Sequence[frozenset] | None = None) -> dict[str, Any]:
+           sleeps: Sequence[frozenset] | None = None, packed: bool = False
+           ) -> dict[str, Any]:
     """Check and expand each state of a chunk.
 
     Returns, in order: for every successor its fingerprint, the position of its parent in
@@ -77,6 +82,10 @@ def expand(ident: Any, states: Sequence[Any], reduce: Sequence[str] = (),
     ample actions not asleep (``sleeps``, one set per state) are followed, and when
     commuting pairs are pruned each successor also comes with its raw fingerprint and the
     actions it may skip.
+
+    ``packed``: the new states travel as bytes, each pickled here, and a state given as
+    bytes is unpickled here; the main process then only passes bytes along (it never
+    needs a state object), so the pickling is shared by the workers.
     """
     from .explore_reduce import NONE, Reducer
 
@@ -96,6 +105,8 @@ def expand(ident: Any, states: Sequence[Any], reduce: Sequence[str] = (),
     problems: list[tuple[str, str, int, int | None]] = []
     terminal = edges = 0
     for pos, state in enumerate(states):
+        if isinstance(state, bytes):
+            state = pickle.loads(state)
         for inv in sp.invariants:
             try:
                 bad = inv.check(cfg, state)
@@ -143,8 +154,9 @@ def expand(ident: Any, states: Sequence[Any], reduce: Sequence[str] = (),
     # a state reached twice from this chunk travels back once (pickling is the cost here)
     first: dict[int, int] = {}
     keep = [first.setdefault(fp, i) == i for i, fp in enumerate(fps)]
+    pack = (lambda s: pickle.dumps(s, pickle.HIGHEST_PROTOCOL)) if packed else (lambda s: s)
     return {"fps": fps, "parents": parents, "acts": acts,
-            "states": [s if k else None for s, k in zip(succ, keep)],
+            "states": [pack(s) if k else None for s, k in zip(succ, keep)],
             "problems": problems, "terminal": terminal, "edges": edges,
             "raws": raws, "skips": skips, "deferred": deferred, "pruned": pruned,
             "outcomes": outcomes}
@@ -192,12 +204,13 @@ class Runner:
         n = len(chunks)
         sleeps = sleeps or [None] * n
         red = [self.reduce] * n
+        packed = [PACK] * n
         if self._client is not None:  # other machines load the game by name
-            futures = self._client.map(expand, [self.ident] * n, chunks, red, sleeps,
+            futures = self._client.map(expand, [self.ident] * n, chunks, red, sleeps, packed,
                                        pure=False)
             yield from self._client.gather(futures)
         elif self._pool is not None:
-            yield from self._pool.map(expand, [None] * n, chunks, red, sleeps)
+            yield from self._pool.map(expand, [None] * n, chunks, red, sleeps, packed)
         else:
             for chunk, sl in zip(chunks, sleeps):
                 yield expand(self.game, chunk, self.reduce, sl)

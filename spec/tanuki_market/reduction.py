@@ -11,10 +11,11 @@ Partial order, laying out (TAN-3.1): every seat lays out its own haul at its own
 seat's lay, move, shift, salad and skip read and write only that seat's haul, tables,
 pending move, special cart and salad pile; the round ends only after the last action of
 the last seat. So the actions of the lowest seat that can act form a persistent set, the
-other seats' actions wait without changing what they can do, and each invariant (a
-conjunction over seats, plus fields laying out leaves alone) fails on a reduced path
-whenever it fails on another: the failing seat's part is reached with the seats before it
-done and the seats after it untouched. Laying out ends (every action spends a card, a
+other seats' actions wait without changing what they can do, and each invariant fails on
+a reduced path whenever it fails on another. Each one reads, of what laying out changes,
+either one seat at a time (TAN-I3, TAN-I6's pending moves) or a sum over seats (TAN-I1's
+card count): take the lowest seat whose own part ever goes wrong; the reduced walk plays
+the seats before it (whose parts never do) and then reaches that seat's wrong part. Laying out ends (every action spends a card, a
 pending move or a special cart), so no cycle is hidden.
 
 Partial order, the deal (TAN-2.6): grabs race, so no seat's grab can wait (another seat
