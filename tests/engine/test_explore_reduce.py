@@ -243,3 +243,12 @@ def test_verify_takes_thorough(monkeypatch):
     vf._explorations(thorough=True)
     vf._explorations()
     assert asked == [False, True]
+
+
+def test_a_large_configuration_is_walked_on_every_core_with_the_same_counts():
+    """What `verify --thorough` and the manifest update do with a large configuration."""
+    from engine.explore import FULL_STATES, _counts, _explore_config
+
+    exact = explore(TAN, config="special-small-secret")
+    wide = _explore_config(TAN, "special-small-secret", FULL_STATES, {"states": 10 ** 6})
+    assert wide["fingerprints"] and _counts(wide) == _counts(exact)
