@@ -14,7 +14,7 @@ import re
 import sys
 from typing import Any, Callable, NoReturn, Sequence
 
-from spec.common.errors import FruitspecError
+from spec.common.errors import ConfigError, FruitspecError
 
 from .cli_io import console as _make_console
 from .cli_io import one_line, read_json
@@ -264,19 +264,87 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 def cmd_explore(args: argparse.Namespace) -> int:
     from . import explore as ex
 
+    if not (args.config or args.setup or args.players or args.option or args.variant
+            or args.max_states):
+        return _list_configs(args, ex)
     setup = None
     if args.setup:
         setup = _scenario(args.setup).setup
-    data = ex.explore(args.game, players=args.players, options=_options(args.option),
-                      variant=args.variant, seed=args.seed, setup=setup,
-                      max_states=args.max_states, config=args.config)
-    written = _write_violations(data, args.out)
+    with _ExploreBar(args) as progress:
+        data = ex.explore(args.game, players=args.players, options=_options(args.option),
+                          variant=args.variant, seed=args.seed, setup=setup,
+                          max_states=args.max_states or 100_000, config=args.config,
+                          fingerprints=args.fingerprints, workers=args.workers,
+                          cluster=args.cluster, progress=progress,
+                          reduce=[r for r in ("por", "symmetry") if getattr(args, r)])
+    written = _write_violations(data, args.out) if args.out else []
     _emit(args, data, lambda con: ex.render(data, con))
     if written and not args.json:
         print("violation scenarios (replay them with `fruitspec replay FILE`):")
         for path in written:
             print(f"  {path}")
+    elif data.get("violations") and not args.json:
+        print("write each violation as a scenario file with --out FOLDER")
     return 1 if data.get("violations") else 0
+
+
+def _list_configs(args: argparse.Namespace, ex: Any) -> int:
+    """Without a configuration, say which ones the game names instead of walking a whole
+    game: a full deal is far beyond an exhaustive walk."""
+    import spec as specs
+
+    name = args.game
+    if name not in specs.available():
+        raise ConfigError(f"unknown game {name!r} (games: {', '.join(specs.available())})")
+    manifest = ex.load_manifest().get(name, {})
+    rows = [{"config": c, "players": v.get("players"), "variant": v.get("variant"),
+             "options": v.get("options") or {},
+             "states": (manifest.get(c) or {}).get("states")}
+            for c, v in specs.get(name).explore_configs().items()]
+
+    def human(con: Any) -> None:
+        from rich.table import Table
+        t = Table(title=f"{name}: configurations to explore (--config NAME)",
+                  title_justify="left")
+        for col in ("config", "players", "variant", "options", "states"):
+            t.add_column(col)
+        for r in rows:
+            t.add_row(r["config"], str(r["players"]), r["variant"] or "base game",
+                      ", ".join(f"{k}={v}" for k, v in r["options"].items()) or "defaults",
+                      f"{r['states']:,}" if r["states"] else "?")
+        con.print(t)
+        con.print("or give --players/--setup/--option/--max-states to walk from a fresh deal")
+
+    _emit(args, rows, human)
+    return 0
+
+
+class _ExploreBar:
+    """A progress bar of the exploration: levels, states, states/s and the frontier."""
+
+    def __init__(self, args: argparse.Namespace) -> None:
+        self.on = not args.json and sys.stderr.isatty() and (
+            args.fingerprints or args.workers > 1 or bool(args.cluster))
+        self._bar: Any = None
+
+    def __enter__(self) -> Callable[[dict[str, Any]], None] | None:
+        if not self.on:
+            return None
+        from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
+        self._bar = Progress(SpinnerColumn(), TextColumn("{task.description}"),
+                             TimeElapsedColumn(), transient=True)
+        self._bar.start()
+        task = self._bar.add_task("exploring")
+
+        def update(info: dict[str, Any]) -> None:
+            self._bar.update(task, description=(
+                f"depth {info['depth']}: {info['states']:,} states,"
+                f" {info['states_per_second']:,.0f} states/s, frontier {info['frontier']:,}"))
+        return update
+
+    def __exit__(self, *exc: object) -> None:
+        if self._bar is not None:
+            self._bar.stop()
 
 
 def _write_violations(data: dict[str, Any], folder: str) -> list[str]:
@@ -347,7 +415,7 @@ def cmd_verify(args: argparse.Namespace) -> int:
     from .cli_show import render_verify, verify_meaning
     from .verify import verify
 
-    data = verify(progress=not args.json)
+    data = verify(progress=not args.json, thorough=args.thorough)
     for row in data["rows"]:
         row.setdefault("meaning", verify_meaning(row["check"]))
     _emit(args, data, lambda con: render_verify(data, con))
@@ -484,13 +552,27 @@ def build_parser() -> argparse.ArgumentParser:
     config_args(sp)
     sp.add_argument("--setup", metavar="FILE", help="a scenario file whose set-up fixes the deal")
     sp.add_argument("--config", metavar="NAME", help="a named small configuration of the game")
-    sp.add_argument("--max-states", type=_int_type(1, "--max-states"), default=100_000,
-                    metavar="N", help="stop after this many states (default: %(default)s)")
-    sp.add_argument("--out", default="explore-violations", metavar="DIR",
-                    help="folder for the scenario files of violations (default: %(default)s)")
+    sp.add_argument("--max-states", type=_int_type(1, "--max-states"), default=None,
+                    metavar="N", help="stop after this many distinct states (default 100000)")
+    sp.add_argument("--out", metavar="DIR",
+                    help="write each violation as a scenario file into DIR (nothing is"
+                    " written without it)")
+    sp.add_argument("--fingerprints", action="store_true",
+                    help="keep 64-bit fingerprints instead of states (a few bytes a state)")
+    sp.add_argument("--workers", type=_int_type(1, "--workers"), default=1, metavar="N",
+                    help="processes that expand each level (implies --fingerprints)")
+    sp.add_argument("--cluster", metavar="ADDRESS",
+                    help="run on Dask: 'local' or a scheduler address")
+    sp.add_argument("--por", action="store_true",
+                    help="partial-order reduction the game declares (persistent sets,"
+                    " commuting actions)")
+    sp.add_argument("--symmetry", action="store_true",
+                    help="symmetry reduction the game declares (states equal up to a renaming)")
     sp = add("schema", cmd_schema, "JSON Schema of state, view, action and scenario")
     sp.add_argument("game", metavar="GAME", help=f"the game: {games}")
-    add("verify", cmd_verify, "prove, ambiguities and explore for every game")
+    sp = add("verify", cmd_verify, "prove, ambiguities and explore for every game")
+    sp.add_argument("--thorough", action="store_true",
+                    help="explore every configuration whole (minutes), not at small size")
     from .server.serve import add_serve_arguments, cmd_serve
     add_serve_arguments(add("serve", cmd_serve, "the table server (HTTP, WebSocket, web table)"))
     return p

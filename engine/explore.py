@@ -33,12 +33,13 @@ import json
 import time
 from collections import deque
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any, Callable, Iterable, Mapping
 
 import spec as _specs
 from spec.common.core import Action
 from spec.common.errors import ConfigError
 
+from .explore_reduce import NONE, Reducer
 from .game import Game, games, load
 
 MANIFEST = Path(__file__).with_name("data") / "explore_manifest.json"
@@ -55,6 +56,8 @@ GENERIC = {
 #: max_states for :func:`explore_all` at small size and at full size.
 SMALL_STATES = 50_000
 FULL_STATES = 1_000_000
+#: configurations larger than this are walked by the level walker on every core
+LARGE = 20_000
 
 
 def _settings(game: str | Game, players: int | None, options: Mapping[str, Any] | None,
@@ -101,18 +104,44 @@ class _Found:
 def explore(game: str | Game, *, players: int | None = None,
             options: Mapping[str, Any] | None = None, variant: str | None = None,
             seed: int | None = 0, setup: Mapping[str, Any] | None = None,
-            max_states: int = 100_000, config: str | None = None) -> dict[str, Any]:
+            max_states: int = 100_000, config: str | None = None,
+            fingerprints: bool = False, workers: int = 1, cluster: str | None = None,
+            progress: Callable[[dict[str, Any]], None] | None = None,
+            reduce: Iterable[str] | str | None = None) -> dict[str, Any]:
     """Walk every reachable state (up to ``max_states``) and check every invariant.
 
     ``config`` names one of ``spec.explore_configs()``: its players, options, variant,
     seed and set-up are used (``options`` given here are added on top of its options;
     ``players``, ``variant`` and ``setup`` given here replace its own).
+
+    ``fingerprints``, ``workers`` > 1 or ``cluster`` (``"local"`` or a Dask scheduler
+    address) walk level by level with a seen-set of 64-bit fingerprints
+    (:mod:`engine.explore_scale`): the same counts and properties, a few bytes per state,
+    several cores. ``progress`` is called after each level with the counts so far.
+
+    ``reduce`` names reductions the spec declares (:mod:`engine.explore_reduce`):
+    ``"symmetry"`` merges states the rules cannot tell apart, ``"por"`` follows a
+    persistent set of actions and one order of commuting ones. Left None, a named
+    configuration's own ``reduce`` applies; ``()`` asks for none.
     """
-    if not isinstance(max_states, int) or max_states < 1:
+    if not isinstance(max_states, int) or isinstance(max_states, bool) or max_states < 1:
         raise ConfigError(f"max_states must be a positive int, not {max_states!r}")
+    if not isinstance(workers, int) or isinstance(workers, bool) or workers < 1:
+        raise ConfigError(f"workers must be a positive int, not {workers!r}")
     g, seed_, setup_ = _settings(game, players, options, variant, seed, setup, config)
+    if reduce is None and config is not None:  # a configuration may name its reductions
+        reduce = g.spec.explore_configs()[config].get("reduce")
+    red = Reducer(g, reduce)
+    if fingerprints or workers > 1 or cluster:
+        return _explore_levels(g, seed_, setup_, config, max_states, workers, cluster, progress,
+                               red)
     sp, cfg = g.spec, g.config
-    canonical = getattr(sp, "canonical", None)
+    key = red.key
+    sleeps = red.sleeps
+    sleep: dict[int, frozenset] = {}  # the actions a queued state skips (por)
+    reps: dict[int, Any] = {}  # the queued state of each number, while sleep sets are kept
+    deferred = pruned = 0
+    outcomes: set[tuple[tuple[int, ...], tuple[int, ...]]] = set()
     invariants = tuple(sp.invariants)
     known = sp.catalogue.__contains__
     legal_actions, step, is_over, scores = g.legal_actions, g.step, g.is_over, g.scores
@@ -120,8 +149,7 @@ def explore(game: str | Game, *, players: int | None = None,
 
     t0 = time.perf_counter()
     s0 = g.new(seed=seed_, setup=setup_)
-    key0 = canonical(cfg, s0) if canonical else s0
-    index: dict[Any, int] = {key0: 0}
+    index: dict[Any, int] = {key(s0): 0}
     parent: list[int] = [-1]
     via: list[Action | None] = [None]
     depth: list[int] = [0]
@@ -146,7 +174,7 @@ def explore(game: str | Game, *, players: int | None = None,
             state = g.apply(state, act)
         for act in legal_actions(state):
             s2 = g.apply(state, act)
-            if index.get(canonical(cfg, s2) if canonical else s2) == b:
+            if index.get(key(s2)) == b:
                 return act
         raise AssertionError(f"no action from state {a} to state {b}")  # pragma: no cover
 
@@ -170,13 +198,21 @@ def explore(game: str | Game, *, players: int | None = None,
             sc = scores(state)
             if len(sc) != g.players or not all(isinstance(v, int) for v in sc):
                 found.add("scores", f"scores {sc!r} for {g.players} seats", path_to(i))
+            outcomes.add(_outcome(g, state, sc))
             continue
         legal = legal_actions(state)
         if not legal:
             found.add("no-dead-end", "the game is not over but no seat has a legal action",
                       path_to(i))
         nxt: list[int] = []
-        for a in legal:
+        acts = red.ample(state, legal)
+        deferred += len(legal) - len(acts)
+        asleep = sleep.pop(i, NONE) if sleeps else NONE
+        reps.pop(i, None)
+        for a in acts:
+            if a in asleep:
+                pruned += 1
+                continue
             try:
                 s2, events = step(state, a)
             except Exception as exc:  # noqa: BLE001 - a crashing effect is a finding
@@ -188,7 +224,7 @@ def explore(game: str | Game, *, players: int | None = None,
                 if not known(e.rule):
                     found.add("known-clause", f"'{a}' emitted an event citing unknown clause"
                               f" {e.rule!r}: {e.text}", path_to(i) + [a])
-            k = canonical(cfg, s2) if canonical else s2
+            k = key(s2)
             j = index.get(k)
             if j is None:
                 if len(parent) >= max_states:
@@ -201,8 +237,13 @@ def explore(game: str | Game, *, players: int | None = None,
                 depth.append(d)
                 queue.append((j, s2))
                 check(j, s2)
+                if sleeps:
+                    sleep[j] = red.commuting(state, acts, a)
+                    reps[j] = s2
             elif depth[j] != d:
                 back = True
+            elif sleeps and j in sleep:  # another shortest edge: skip only what both skip
+                sleep[j] = sleep[j] & red.commuting(state, acts, a) if reps[j] == s2 else NONE
             nxt.append(j)
         succ.append(tuple(nxt))
         if not complete:
@@ -220,9 +261,26 @@ def explore(game: str | Game, *, players: int | None = None,
                       f" state reached after {depth[entry]} action(s)", actions)
     seconds = time.perf_counter() - t0
 
-    states = len(parent)
+    out = _result(g, seed_, setup_, config, max_states, found, states=len(parent),
+                  terminal=terminal, depth=max(depth), edges=edges, seconds=seconds,
+                  complete=complete)
+    out.update({"reduce": list(red.names), "deferred": deferred, "pruned": pruned,
+                "outcomes": sorted(outcomes)})
+    return out
+
+
+def _outcome(g: Game, state: Any, scores: Any) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """A finished game's outcome: every seat's score and the winners."""
+    return tuple(scores), tuple(g.winners(state))
+
+
+def _result(g: Game, seed: int, setup: Any, config: str | None, max_states: int, found: _Found,
+            *, states: int, terminal: int, depth: int, edges: int, seconds: float,
+            complete: bool) -> dict[str, Any]:
+    """An exploration's report: counts, speed and each property's first violation, with a
+    scenario that replays it."""
     scenario_base = {"game": g.name, "players": g.players, "options": g.options,
-                     "variant": g.variant, "seed": seed_, "setup": setup_}
+                     "variant": g.variant, "seed": seed, "setup": setup}
     violations = []
     for inv, v in found.first.items():
         actions = [str(a) for a in v["path"] or []]
@@ -231,14 +289,56 @@ def explore(game: str | Game, *, players: int | None = None,
                            "scenario": {**scenario_base, "actions": actions}})
     return {
         "game": g.name, "config": config, "players": g.players, "variant": g.variant,
-        "options": g.options, "seed": seed_, "setup": setup_,
+        "options": g.options, "seed": seed, "setup": setup,
         "states": states, "distinct_states": states, "terminal_states": terminal,
-        "max_depth": max(depth), "edges": edges, "seconds": round(seconds, 4),
+        "max_depth": depth, "edges": edges, "seconds": round(seconds, 4),
         "states_per_second": round(states / seconds, 1) if seconds > 0 else None,
         "complete": complete, "max_states": max_states,
-        "invariants": [inv.id for inv in invariants] + list(GENERIC),
+        "invariants": [inv.id for inv in g.spec.invariants] + list(GENERIC),
         "violations": violations, "ok": not violations,
     }
+
+
+def _explore_levels(g: Game, seed: int, setup: Any, config: str | None, max_states: int,
+                    workers: int, cluster: str | None,
+                    progress: Callable[[dict[str, Any]], None] | None,
+                    red: Reducer) -> dict[str, Any]:
+    from . import explore_scale as sc
+
+    s0 = g.new(seed=seed, setup=setup)
+    with sc.Runner(g, workers, cluster, red.names) as runner:
+        w = sc.walk(g, s0, max_states, runner, progress, red)
+    found = _Found()
+    levels = w["levels"]
+    for prop, p in w["problems"].items():
+        depth, pos, k = p["at"]
+        state, path = sc.replay_path(g, s0, levels.action_indexes(depth, pos))
+        if k is not None:  # the action that failed, from the state that was expanded
+            path.append(g.legal_actions(state)[k])
+        found.first[prop] = {"invariant": prop, "message": p["message"], "path": path}
+        found.count[prop] = w["counts"][prop]
+    termination = "proved"
+    if w["back_edges"]:
+        depth = levels.depths()
+        cycle = _find_cycle(levels.successors(), depth)
+        if cycle:
+            entry, loop = cycle
+            _, actions = sc.replay_path(g, s0, levels.action_indexes(*levels.where(entry)))
+            for a, b in zip(loop, loop[1:] + loop[:1]):
+                actions.append(sc.edge_action(g, s0, levels, a, b, red))
+            found.add("termination", f"a cycle of {len(loop)} action(s) comes back to a"
+                      f" state reached after {depth[entry]} action(s)", actions)
+            termination = "cycle"
+    out = _result(g, seed, setup, config, max_states, found, states=w["states"],
+                  terminal=w["terminal_states"], depth=w["max_depth"], edges=w["edges"],
+                  seconds=w["seconds"], complete=w["complete"])
+    out.update({"fingerprints": True, "workers": runner.workers, "cluster": cluster,
+                "fingerprint_bytes": w["fingerprint_bytes"],
+                "bytes_per_state": round(w["fingerprint_bytes"] / max(1, w["states"]), 1),
+                "collision_probability": w["collision_probability"],
+                "termination": termination, "reduce": list(red.names),
+                "deferred": w["deferred"], "pruned": w["pruned"], "outcomes": w["outcomes"]})
+    return out
 
 
 def _find_cycle(succ: list[tuple[int, ...]], depth: list[int]
@@ -308,8 +408,8 @@ def explore_all(small: bool = True, games_: list[str] | None = None) -> list[dic
         sp = _specs.get(name)
         for cname in sp.explore_configs():
             bound = SMALL_STATES if small else FULL_STATES
-            r = explore(name, config=cname, max_states=bound)
             expected = manifest.get(name, {}).get(cname)
+            r = _explore_config(name, cname, bound, expected)
             expected = {k: v for k, v in (expected or {}).items() if k != "seconds"} or None
             got = _counts(r)
             if expected is None:
@@ -329,6 +429,18 @@ def explore_all(small: bool = True, games_: list[str] | None = None) -> list[dic
     return out
 
 
+def _explore_config(name: str, cname: str, bound: int, expected: Mapping[str, Any] | None
+                    ) -> dict[str, Any]:
+    """One named configuration; a large one (by the manifest, or not yet in it) on every
+    core with fingerprints (the same counts, a few bytes a state)."""
+    import os
+
+    if expected is not None and expected["states"] <= LARGE or bound <= LARGE:
+        return explore(name, config=cname, max_states=bound)
+    return explore(name, config=cname, max_states=bound, fingerprints=True,
+                   workers=max(1, min(2, os.cpu_count() or 1)))
+
+
 def _counts(result: Mapping[str, Any]) -> dict[str, Any]:
     return {k: result[k] for k in ("states", "terminal_states", "edges", "max_depth",
                                    "complete")}
@@ -338,9 +450,10 @@ def update_manifest(path: Path | None = None) -> dict[str, dict[str, dict[str, A
     """Re-explore every configuration (full size) and write the manifest."""
     path = path or MANIFEST
     data: dict[str, dict[str, dict[str, Any]]] = {}
+    old = load_manifest(path)
     for name in games():
         for cname in _specs.get(name).explore_configs():
-            r = explore(name, config=cname, max_states=FULL_STATES)
+            r = _explore_config(name, cname, FULL_STATES, old.get(name, {}).get(cname))
             data.setdefault(name, {})[cname] = {**_counts(r), "seconds": r["seconds"]}
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps(data, indent=2, sort_keys=True) + "\n")
@@ -368,6 +481,10 @@ def render(result: Mapping[str, Any], console: Any) -> None:
             ("seconds", f"{result['seconds']:.2f}"),
             ("states/s", f"{result['states_per_second'] or 0:,.0f}"),
             ("properties", ", ".join(result["invariants"]))]
+    if result.get("reduce"):
+        rows.append(("reductions", ", ".join(result["reduce"])
+                     + f" ({result['deferred']:,} actions deferred, {result['pruned']:,}"
+                     " commuting orders skipped)"))
     if "manifest" in result:
         rows.append(("manifest", result["manifest"]))
     for row in rows:

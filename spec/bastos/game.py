@@ -818,6 +818,12 @@ class BastosSpec(GameSpec):
                 "setup": {"dealer": 3, "round": 8, "leftover": "D9", "short": True,
                           "hands": [["B1", "M2", "D3"], ["B4", "M5", "P6"],
                                     ["L7", "P8", "M9"], ["D1", "B2", "L3"]]}},
+            # worth proving: a whole last round of four hands of four (~650,000 states)
+            "four-seats-last-round-4-cards": {
+                "players": 4, "options": {}, "variant": None, "seed": 2, "large": True,
+                "setup": {"dealer": 3, "round": 8, "leftover": "D9", "short": True,
+                          "hands": [["B1", "M2", "D3", "L4"], ["B4", "M5", "P6", "D7"],
+                                    ["L7", "P8", "M9", "B8"], ["D1", "B2", "L3", "P2"]]}},
             "three-seats-cards-kept-clamped": {
                 "players": 3, "variant": None, "seed": 3,
                 "options": {"bastos-card": "in-hand", "adjust-range": "clamp",

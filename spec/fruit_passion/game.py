@@ -733,6 +733,13 @@ EXPLORE: dict[str, dict[str, Any]] = {
         "setup": {"start": 0, "deck": ["CO2", "PA1", "CO1*", "PF4"], "discard": ["CO3"],
                   "stacks": [["CO4", "CO5", "PA2"], ["PF1", "CO1"]], "rest": "box"},
     },
+    # worth proving: two seats draw a ten-card deck dry (~750,000 states)
+    "two-seats-10-card-deck": {
+        "players": 2, "options": {}, "variant": None, "seed": 0, "large": True,
+        "setup": {"start": 0, "deck": ["CO2", "PA1", "CO1*", "PF4", "CO3", "PA2", "FI1", "PF2",
+                                       "CO5", "PA3"], "discard": ["CO4"],
+                  "stacks": [["CO1", "PA4"], ["PF6", "AV3"]], "rest": "box"},
+    },
     "three-seats-full-stack": {
         "players": 3, "options": {}, "variant": None, "seed": 0,
         "setup": {"start": 1, "deck": ["PG1", "PG2", "FI3*"], "discard": ["PG3", "PG4"],

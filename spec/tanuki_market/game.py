@@ -16,7 +16,7 @@ from spec.common.moves import guard, no_args, pattern
 from spec.common.rng import below, mix, shuffled
 from spec.common.rules import Variant
 
-from . import agent, scoring
+from . import agent, reduction, scoring
 from .cards import (CARD_DOTS, EFFECT_OF, FRUIT_CARDS, FRUIT_OF, FRUITS, GRANNY, TACO,
                     card_name, standard_cards)
 from .rules import CATALOGUE
@@ -1347,6 +1347,8 @@ def _resample(s: TanukiState, seat: int | None, rng: Any) -> TanukiState:
 
 # --- the spec -------------------------------------------------------------------------------
 class TanukiSpec(GameSpec):
+    reductions = reduction.REDUCTIONS  # for the explorer's --por / --symmetry
+
     def derive(self, cfg: Config) -> Extra:
         return derive(cfg)
 
@@ -1442,6 +1444,12 @@ EXPLORE: dict[str, dict[str, Any]] = {
     "special-move-salad": _cfg(2, SPECIAL_CARTS, {
         "leader": 1, "carts": ["move-S", "salad-F"], "cards": ["S", "F/move", "F", "S/five"],
         "deck": ["GRANNY", "S", "F/move", "F", "S/five"]}),
+    # a whole last round for three seats, six cards under Granny: every grab race and
+    # every laying out, walked with the declared reductions (reduction.py)
+    "3p-last-round-6-cards": {**_cfg(3, None, {
+        "leader": 0, "cards": ["S", "F/move", "B", "S", "P", "W"],
+        "deck": ["GRANNY", "S", "F/move", "B", "S", "P", "W"]}), "reduce": ["por", "symmetry"],
+        "large": True},
     "solo-sunday": _cfg(1, SOLO, {
         "cards": ["S", "F", "B/move", "P", "W", "S", "F", "B", "S", "W", "P", "S"],
         "deck": ["S", "F", "B/move", "P", "GRANNY", "W", "S", "F", "B", "S", "W", "P", "S"]},

@@ -37,4 +37,7 @@ def configs() -> dict[str, dict[str, Any]]:
                                  "setup": _late_round(4, "BLMP", 1, 3)},
         "5p-last-round-1-card": {"players": 5, "options": {}, "variant": None, "seed": 3,
                                  "setup": _late_round(5, "BLMPD", 1, 2)},
+        # a configuration worth proving: the last two tricks of five hands (~600,000 states)
+        "5p-last-round-2-cards": {"players": 5, "options": {}, "variant": None, "seed": 3,
+                                  "setup": _late_round(5, "BLMPD", 2, 2), "large": True},
     }
