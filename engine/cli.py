@@ -264,8 +264,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 def cmd_explore(args: argparse.Namespace) -> int:
     from . import explore as ex
 
-    if not (args.config or args.setup or args.players or args.option or args.variant
-            or args.max_states):
+    if all(v is None for v in (args.config, args.setup, args.players, args.variant,
+                               args.max_states)) and not args.option:
         return _list_configs(args, ex)
     setup = None
     if args.setup:

@@ -56,8 +56,9 @@ def test_an_invariant_violation_is_found_with_the_same_path(monkeypatch):
     from spec.common.core import Invariant
 
     sp = spec.get("tindahan")
-    bad = Invariant("TIN-I-test", ("TIN-4.4",), "no seat has won two tricks",
-                    lambda cfg, s: "two tricks" if any(t >= 2 for t in s.tricks_won) else None)
+    # holds on the configuration's set-up (which is checked on load), fails later
+    bad = Invariant("TIN-I-test", ("TIN-8.1",), "the game never ends",
+                    lambda cfg, s: "it ended" if s.phase == "over" else None)
     twisted = dataclasses.replace(sp, invariants=sp.invariants + (bad,))
     from engine.game import Game
     game = Game(twisted, twisted.configure(3, None, {}))
