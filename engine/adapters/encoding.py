@@ -1,0 +1,289 @@
+"""The fixed numeric interface the adapters share: an action index and a view encoder.
+
+Both are built once per configuration (game, players, variant, options), generically from
+the spec, and cached; neither is used by the engine itself, so the engine's hot path pays
+nothing for them.
+
+**Action index.** Index 0 is :data:`WAIT`, the "nothing to do" answer of a seat that may
+not act at a simultaneous step. Indices 1.. are every action body (``play B7``,
+``take 2``...) the configuration can produce, sorted by move (in the spec's order) and then
+by arguments. The bodies are found generically: each move's ``domain`` is enumerated over
+the states of a few seeded random games, and each argument position that takes a component
+(a card, a fruit letter) is widened to every component of the game, keeping the argument
+tuples the move's own ``parse`` accepts. A seat's action ``i`` is ``Action(seat, *body)``.
+
+**Observation.** ``game.view(state, seat)`` (and nothing else) is flattened to named
+features, each a float:
+
+* a number or a bool at a path → its value (``round``, ``hands/1`` a count);
+* a string at a path → a one-hot feature ``path=token`` (``phase=trick``);
+* a list of strings (a hand, a trick, a pile) → one count per token, ``path[token]``,
+  plus its length ``path#``;
+* any other list → its items under ``path/0``, ``path/1``... plus its length ``path#``;
+* ``None`` → a feature ``path=None``; a mapping → its keys, ``path/key``.
+
+The view's bookkeeping keys (``game``, ``players``, ``variant``, ``legal``) are left out:
+the action mask carries ``legal``. The feature names of a configuration are those seen in
+the views of every seat over the same seeded games, with every token-valued path widened to
+every component token; a feature absent from a view is 0. Because the vector is a function
+of the view alone, what a seat may not see cannot change its observation.
+"""
+from __future__ import annotations
+
+import random
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from itertools import product
+from typing import Any, Iterable, Iterator, Mapping
+
+import numpy as np
+
+from spec.common.core import Action
+
+from ..game import Game, load
+
+#: The reserved index of "no action": the only choice of a seat that may not act now.
+WAIT = 0
+#: Seeded random games sampled to enumerate actions and features.
+SAMPLE_GAMES = 6
+#: Keys of a view that are not observations (constant, or carried by the action mask).
+SKIPPED_KEYS = frozenset({"game", "players", "variant", "legal"})
+#: Bounds of the observation Box: every feature is an int well inside these.
+OBS_BOUND = float(2 ** 20)
+
+Body = tuple[str, tuple[str, ...]]
+
+
+@dataclass(frozen=True)
+class Interface:
+    """One configuration's action index and feature index."""
+
+    bodies: tuple[Body, ...]  # index i + 1 -> (move name, args)
+    features: tuple[str, ...]
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_index", {b: i + 1 for i, b in enumerate(self.bodies)})
+        object.__setattr__(self, "_feature", {f: i for i, f in enumerate(self.features)})
+
+    @property
+    def num_actions(self) -> int:
+        return len(self.bodies) + 1
+
+    @property
+    def num_features(self) -> int:
+        return len(self.features)
+
+    def index(self, action: Action) -> int:
+        """The index of a (legal) action; a clear error if the index lacks it."""
+        try:
+            return self._index[(action.name, action.args)]  # type: ignore[attr-defined]
+        except KeyError:
+            raise LookupError(f"action {action.body!r} is missing from the action index"
+                              " of this configuration") from None
+
+    def action(self, seat: int, index: int) -> Action:
+        """Seat ``seat``'s action number ``index`` (not :data:`WAIT`)."""
+        if not 1 <= index < self.num_actions:
+            raise ValueError(f"no action {index} (actions are 1..{self.num_actions - 1},"
+                             f" {WAIT} is 'wait')")
+        name, args = self.bodies[index - 1]
+        return Action(seat, name, args)
+
+    def notation(self, index: int) -> str:
+        if index == WAIT:
+            return "wait"
+        name, args = self.bodies[index - 1]
+        return " ".join((name, *args))
+
+    def mask(self, legal: Iterable[Action], seat: int, acting: bool = True) -> np.ndarray:
+        """1 for the seat's legal actions; a seat that is not acting has only WAIT."""
+        out = np.zeros(self.num_actions, dtype=np.int8)
+        index = self._index  # type: ignore[attr-defined]
+        for a in legal:
+            if a.player == seat:
+                out[index[(a.name, a.args)]] = 1
+        if not out.any() and not acting:
+            out[WAIT] = 1
+        return out
+
+    def encode(self, view: Mapping[str, Any]) -> np.ndarray:
+        """The feature vector of a view (features this configuration never shows are 0)."""
+        out = np.zeros(self.num_features, dtype=np.float32)
+        where = self._feature  # type: ignore[attr-defined]
+        for name, value in flatten(view):
+            i = where.get(name)
+            if i is not None:
+                out[i] += value
+        return out
+
+
+def flatten(view: Mapping[str, Any]) -> Iterator[tuple[str, float]]:
+    """The (feature, value) pairs of a view, as the module docstring describes."""
+    for key, value in view.items():
+        if key not in SKIPPED_KEYS:
+            yield from _flat(str(key), value)
+
+
+def _flat(path: str, value: Any) -> Iterator[tuple[str, float]]:
+    if value is None:
+        yield f"{path}=None", 1.0
+    elif isinstance(value, bool):
+        yield path, float(value)
+    elif isinstance(value, (int, float)):
+        yield path, float(value)
+    elif isinstance(value, str):
+        yield f"{path}={value}", 1.0
+    elif isinstance(value, Mapping):
+        for k, v in value.items():
+            yield from _flat(f"{path}/{k}", v)
+    elif isinstance(value, (list, tuple)):
+        yield f"{path}#", float(len(value))
+        if value and all(isinstance(v, str) for v in value):
+            for v in value:
+                yield f"{path}[{v}]", 1.0
+        else:
+            for i, v in enumerate(value):
+                yield from _flat(f"{path}/{i}", v)
+
+
+def _token_paths(names: Iterable[str]) -> set[str]:
+    """The paths whose features carry a token: ``a/b=x`` -> ``a/b=``, ``a[x]`` -> ``a[``."""
+    out = set()
+    for n in names:
+        if n.endswith("]") and "[" in n:
+            out.add(n[:n.rindex("[") + 1])
+        elif "=" in n and not n.endswith("=None"):
+            out.add(n[:n.index("=") + 1])
+    return out
+
+
+def _strings(value: Any) -> Iterator[str]:
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, Mapping):
+        for v in value.values():
+            yield from _strings(v)
+    elif isinstance(value, (list, tuple, set, frozenset)):
+        for v in value:
+            yield from _strings(v)
+
+
+def _sample_states(game: Game, games: int) -> Iterator[Any]:
+    for seed in range(games):
+        rng = random.Random(seed)
+        s = game.new(seed=seed)
+        yield s
+        while not game.is_over(s):
+            s = game.apply(s, rng.choice(game.legal_actions(s)))
+            yield s
+
+
+def build(game: Game, games: int = SAMPLE_GAMES) -> Interface:
+    """Enumerate the action bodies and features of ``game``'s configuration."""
+    spec, cfg = game.spec, game.config
+    components: set[str] = set()
+    seen_args: dict[tuple[str, int], set[tuple[str, ...]]] = {}
+    features: set[str] = set()
+    seats = [*range(game.players), None]
+    for n, s in enumerate(_sample_states(game, games)):
+        if not components:
+            components = set(_strings(s._asdict()))
+        for mv in spec.moves_in(s.phase):
+            if game.is_over(s):
+                break
+            for seat in mv.actors(cfg, s):
+                for args in mv.domain(cfg, s, seat):
+                    seen_args.setdefault((mv.name, len(args)), set()).add(tuple(args))
+        # one seat's view per state, in turn: every seat is seen many times
+        seat = seats[n % len(seats)]
+        features.update(name for name, _ in flatten(game.view(s, seat)))
+    # a component may also appear only in a later state (a card drawn into a new zone)
+    components |= {t for n in features for t in _tokens_of(n)}
+    for prefix in _token_paths(features):
+        closing = "]" if prefix.endswith("[") else ""
+        features.update(f"{prefix}{t}{closing}" for t in components)
+    return Interface(_bodies(game, seen_args, components), tuple(sorted(features)))
+
+
+def _tokens_of(feature: str) -> Iterator[str]:
+    if feature.endswith("]") and "[" in feature:
+        yield feature[feature.rindex("[") + 1:-1]
+
+
+_RUN = re.compile(r"[A-Za-z]+|[0-9]+")
+
+
+def _widen(tokens: set[str], components: set[str], words: set[str],
+           numbers: set[str]) -> set[str]:
+    """``tokens`` plus every component if one is a component, and every token made by
+    putting another component word for a word (another number for a number) in one."""
+    out = set(tokens) | (components if tokens & components else set())
+    for t in tokens:
+        for m in _RUN.finditer(t):
+            pool = numbers if m.group().isdigit() else words if m.group() in words else ()
+            out.update(t[:m.start()] + w + t[m.end():] for w in pool)
+    return out
+
+
+def _bodies(game: Game, seen: Mapping[tuple[str, int], set[tuple[str, ...]]],
+            components: set[str]) -> tuple[Body, ...]:
+    words = {m.group() for c in components for m in _RUN.finditer(c)}
+    said = {a for tuples in seen.values() for args in tuples for a in args}
+    numbers = {m.group() for t in words | said for m in _RUN.finditer(t) if m.group().isdigit()}
+    words -= numbers
+    top = max(map(int, numbers), default=0)
+    numbers |= {str(i) for i in range(top + 1)}
+    out: list[Body] = []
+    for mv in game.spec.moves:
+        found: set[tuple[str, ...]] = set()
+        for (name, arity), tuples in seen.items():
+            if name != mv.name:
+                continue
+            found |= tuples
+            positions = [_widen({t[i] for t in tuples}, components, words, numbers)
+                         for i in range(arity)]
+            found |= {args for args in product(*positions) if mv.parse(args) is None}
+        out.extend((mv.name, args) for args in sorted(found))
+    return tuple(out)
+
+
+@lru_cache(maxsize=64)
+def _cached(name: str, players: int, variant: str | None,
+            options: tuple[tuple[str, str], ...]) -> Interface:
+    return build(load(name, players=players, options=dict(options), variant=variant))
+
+
+def interface(game: Game) -> Interface:
+    """The (cached) interface of ``game``'s configuration."""
+    return _cached(game.name, game.players, game.variant, tuple(sorted(game.options.items())))
+
+
+# --- simultaneous steps ---------------------------------------------------------------------
+def apply_joint(game: Game, state: Any, choices: Mapping[int, Action],
+                rng: random.Random) -> tuple[Any, list[tuple[Action, list[Any]]]]:
+    """Apply the actions several seats chose at once for ``state``.
+
+    The engine runs one action at a time, so a simultaneous step is played in an order
+    drawn by ``rng`` (who was quicker). Every choice must be legal in ``state``; a choice
+    that an earlier one has made impossible (two seats grabbing the same cart) or that
+    comes after the phase changed is dropped, and that seat simply chooses again.
+    Returns the new state and the (action, events) pairs that were applied.
+    """
+    legal = game.legal_actions(state)
+    for a in choices.values():
+        if a not in legal:
+            raise game.explain(state, a)
+    order = sorted(choices)
+    rng.shuffle(order)
+    phase = state.phase
+    applied: list[tuple[Action, list[Any]]] = []
+    for seat in order:
+        if game.is_over(state) or state.phase != phase:
+            break
+        a = choices[seat]
+        if applied and a not in game.legal_actions(state):
+            continue
+        state, events = game.step(state, a)
+        applied.append((a, events))
+    return state, applied
