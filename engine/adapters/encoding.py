@@ -30,6 +30,7 @@ of the view alone, what a seat may not see cannot change its observation.
 """
 from __future__ import annotations
 
+import math
 import random
 import re
 from dataclasses import dataclass
@@ -47,6 +48,8 @@ from ..game import Game, load
 WAIT = 0
 #: Seeded random games sampled to enumerate actions and features.
 SAMPLE_GAMES = 6
+#: One sampled state in this many is viewed to collect features.
+VIEW_EVERY = 3
 #: Keys of a view that are not observations (constant, or carried by the action mask).
 SKIPPED_KEYS = frozenset({"game", "players", "variant", "legal"})
 #: Bounds of the observation Box: every feature is an int well inside these.
@@ -61,6 +64,7 @@ class Interface:
 
     bodies: tuple[Body, ...]  # index i + 1 -> (move name, args)
     features: tuple[str, ...]
+    longest: int = 0  # the longest sampled game, in actions
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_index", {b: i + 1 for i, b in enumerate(self.bodies)})
@@ -126,36 +130,27 @@ def flatten(view: Mapping[str, Any]) -> Iterator[tuple[str, float]]:
 
 
 def _flat(path: str, value: Any) -> Iterator[tuple[str, float]]:
+    # views are JSON data: exact type tests are enough, and much faster than ABC checks
+    kind = type(value)
     if value is None:
         yield f"{path}=None", 1.0
-    elif isinstance(value, bool):
+    elif kind is bool or kind is int or kind is float:
         yield path, float(value)
-    elif isinstance(value, (int, float)):
-        yield path, float(value)
-    elif isinstance(value, str):
+    elif kind is str:
         yield f"{path}={value}", 1.0
-    elif isinstance(value, Mapping):
+    elif kind is dict:
         for k, v in value.items():
             yield from _flat(f"{path}/{k}", v)
-    elif isinstance(value, (list, tuple)):
+    elif kind is list or kind is tuple:
         yield f"{path}#", float(len(value))
-        if value and all(isinstance(v, str) for v in value):
+        if value and all(type(v) is str for v in value):
             for v in value:
                 yield f"{path}[{v}]", 1.0
         else:
             for i, v in enumerate(value):
                 yield from _flat(f"{path}/{i}", v)
-
-
-def _token_paths(names: Iterable[str]) -> set[str]:
-    """The paths whose features carry a token: ``a/b=x`` -> ``a/b=``, ``a[x]`` -> ``a[``."""
-    out = set()
-    for n in names:
-        if n.endswith("]") and "[" in n:
-            out.add(n[:n.rindex("[") + 1])
-        elif "=" in n and not n.endswith("=None"):
-            out.add(n[:n.index("=") + 1])
-    return out
+    else:
+        raise TypeError(f"{path}: a view holds JSON data, not {kind.__name__}")
 
 
 def _strings(value: Any) -> Iterator[str]:
@@ -169,46 +164,97 @@ def _strings(value: Any) -> Iterator[str]:
             yield from _strings(v)
 
 
-def _sample_states(game: Game, games: int) -> Iterator[Any]:
+def _sample_games(game: Game, games: int) -> Iterator[list[Any]]:
     for seed in range(games):
         rng = random.Random(seed)
         s = game.new(seed=seed)
-        yield s
+        states = [s]
         while not game.is_over(s):
             s = game.apply(s, rng.choice(game.legal_actions(s)))
-            yield s
+            states.append(s)
+        yield states
 
 
 def build(game: Game, games: int = SAMPLE_GAMES) -> Interface:
     """Enumerate the action bodies and features of ``game``'s configuration."""
     spec, cfg = game.spec, game.config
-    components: set[str] = set()
     seen_args: dict[tuple[str, int], set[tuple[str, ...]]] = {}
     features: set[str] = set()
     seats = [*range(game.players), None]
-    for n, s in enumerate(_sample_states(game, games)):
-        if not components:
-            components = set(_strings(s._asdict()))
+    samples = list(_sample_games(game, games))
+    longest = max(len(states) - 1 for states in samples)
+    # the components: every string of every sampled deal (a deal may leave some out)
+    components = {t for states in samples for t in _strings(states[0]._asdict())}
+    for n, s in enumerate(s for states in samples for s in states):
         for mv in spec.moves_in(s.phase):
             if game.is_over(s):
                 break
             for seat in mv.actors(cfg, s):
                 for args in mv.domain(cfg, s, seat):
                     seen_args.setdefault((mv.name, len(args)), set()).add(tuple(args))
-        # one seat's view per state, in turn: every seat is seen many times
-        seat = seats[n % len(seats)]
-        features.update(name for name, _ in flatten(game.view(s, seat)))
-    # a component may also appear only in a later state (a card drawn into a new zone)
-    components |= {t for n in features for t in _tokens_of(n)}
-    for prefix in _token_paths(features):
-        closing = "]" if prefix.endswith("[") else ""
-        features.update(f"{prefix}{t}{closing}" for t in components)
-    return Interface(_bodies(game, seen_args, components), tuple(sorted(features)))
+        # views are the costly part: one seat's view every VIEW_EVERY states, seats in turn
+        if n % VIEW_EVERY == 0:
+            seat = seats[n // VIEW_EVERY % len(seats)]
+            features.update(name for name, _ in flatten(game.view(s, seat)))
+    features |= _generalise(features, components)
+    return Interface(_bodies(game, seen_args, components), tuple(sorted(features)), longest)
 
 
-def _tokens_of(feature: str) -> Iterator[str]:
-    if feature.endswith("]") and "[" in feature:
-        yield feature[feature.rindex("[") + 1:-1]
+_FEATURE = re.compile(r"(?P<path>.*?)(?P<kind>#|=None|=|\[|)(?P<token>[^=\[]*?)\]?$")
+_INDEX = re.compile(r"/\d+(?=/|$)")
+#: Above this many index combinations, a shape keeps only the paths that were seen.
+MAX_COMBINATIONS = 400
+
+
+def _generalise(features: set[str], components: set[str]) -> set[str]:
+    """Widen the sampled features to what the same structure can show.
+
+    Paths are grouped by shape (``tables/1/4`` has shape ``tables/*/*``). Every path of a
+    shape, at every index seen at each of its positions (in any path sharing the shape up
+    to there), gets every kind of feature seen for the shape; a slot seen empty may hold a
+    component and a component slot may be empty; token kinds get every token seen for the
+    shape and every component.
+    """
+    shapes: dict[str, dict[str, set]] = {}
+    indices: dict[str, set[int]] = {}  # shape up to a star -> indices seen there
+    for f in features:
+        m = _FEATURE.fullmatch(f)
+        path, kind, token = m.group("path"), m.group("kind"), m.group("token")
+        if kind == "" and token:  # a plain number feature: the token is the path's end
+            path, token = path + token, ""
+        shape = _INDEX.sub("/*", path)
+        info = shapes.setdefault(shape, {"kinds": set(), "tokens": set(), "paths": set()})
+        info["kinds"].add(kind)
+        info["paths"].add(path)
+        if token and kind in ("=", "["):
+            info["tokens"].add(token)
+        for i in _INDEX.finditer(path):
+            indices.setdefault(_INDEX.sub("/*", path[:i.end()]), set()).add(int(i.group()[1:]))
+    out = set(features)
+    for shape, info in shapes.items():
+        kinds = info["kinds"]
+        if "=" in kinds or "=None" in kinds:
+            kinds |= {"=", "=None"}
+        stars = [shape[:m.end()] for m in re.finditer(r"/\*(?=/|$)", shape)]
+        choices = [sorted(indices.get(k, ())) for k in stars]
+        paths = set(info["paths"])
+        if math.prod(map(len, choices)) <= MAX_COMBINATIONS:
+            paths |= {_fill(shape, combo) for combo in product(*choices)}
+        tokens = info["tokens"] | components
+        for path in paths:
+            for kind in kinds:
+                if kind == "=":
+                    out.update(f"{path}={t}" for t in tokens)
+                elif kind == "[":
+                    out.update(f"{path}[{t}]" for t in tokens)
+                else:
+                    out.add(path + kind)
+    return out
+
+
+def _fill(shape: str, combo: tuple[int, ...]) -> str:
+    parts = iter(combo)
+    return re.sub(r"/\*(?=/|$)", lambda _m: f"/{next(parts)}", shape)
 
 
 _RUN = re.compile(r"[A-Za-z]+|[0-9]+")
@@ -226,6 +272,16 @@ def _widen(tokens: set[str], components: set[str], words: set[str],
     return out
 
 
+def _arities(notation: str) -> set[int]:
+    """Argument counts a move's notation allows: ``play CARD [trump]`` -> {1, 2}."""
+    out = set()
+    for alt in notation.split("|"):
+        words = alt.split()[1:] if alt.split() else []
+        optional = sum(w.startswith("[") for w in words)
+        out.update(range(len(words) - optional, len(words) + 1))
+    return out
+
+
 def _bodies(game: Game, seen: Mapping[tuple[str, int], set[tuple[str, ...]]],
             components: set[str]) -> tuple[Body, ...]:
     words = {m.group() for c in components for m in _RUN.finditer(c)}
@@ -234,15 +290,17 @@ def _bodies(game: Game, seen: Mapping[tuple[str, int], set[tuple[str, ...]]],
     words -= numbers
     top = max(map(int, numbers), default=0)
     numbers |= {str(i) for i in range(top + 1)}
+    # a position never seen in the sampled games may take any token the game uses
+    pool = said | components | words | numbers
     out: list[Body] = []
     for mv in game.spec.moves:
         found: set[tuple[str, ...]] = set()
-        for (name, arity), tuples in seen.items():
-            if name != mv.name:
-                continue
+        arities = {n for (name, n) in seen if name == mv.name} | _arities(mv.notation)
+        for arity in sorted(arities):
+            tuples = seen.get((mv.name, arity), set())
             found |= tuples
             positions = [_widen({t[i] for t in tuples}, components, words, numbers)
-                         for i in range(arity)]
+                         if tuples else pool for i in range(arity)]
             found |= {args for args in product(*positions) if mv.parse(args) is None}
         out.extend((mv.name, args) for args in sorted(found))
     return tuple(out)
@@ -257,6 +315,11 @@ def _cached(name: str, players: int, variant: str | None,
 def interface(game: Game) -> Interface:
     """The (cached) interface of ``game``'s configuration."""
     return _cached(game.name, game.players, game.variant, tuple(sorted(game.options.items())))
+
+
+def sample_length(game: Game) -> int:
+    """The longest of the sampled games of ``game``'s configuration, in actions."""
+    return interface(game).longest
 
 
 # --- simultaneous steps ---------------------------------------------------------------------
