@@ -7,6 +7,7 @@ import warnings
 
 import numpy as np
 import pytest
+from hypothesis import settings
 
 pytest.importorskip("pettingzoo")
 
@@ -25,6 +26,9 @@ FEWEST = {(g, v): n for g, n, v in reversed(CONFIGS)}
 MOST = {(g, v): n for g, n, v in CONFIGS}
 EDGES = [c for c in CONFIGS if c[1] in (FEWEST[(c[0], c[2])], MOST[(c[0], c[2])])]
 EDGE_IDS = [f"{g}-{n}p-{v or 'base'}" for g, n, v in EDGES]
+# the player counts in between run under the `thorough` hypothesis profile
+THOROUGH = settings._current_profile == "thorough"  # noqa: SLF001
+ALL = [pytest.param(c, id=i) for c, i in zip(CONFIGS, IDS) if THOROUGH or c in EDGES]
 
 
 def _cycles(name: str, players: int, variant: str | None) -> int:
@@ -49,7 +53,7 @@ def test_pettingzoo_parallel_api_test_passes(cfg):
                           num_cycles=_cycles(name, players, variant))
 
 
-@pytest.mark.parametrize("cfg", CONFIGS, ids=IDS)
+@pytest.mark.parametrize("cfg", ALL)
 def test_every_legal_action_has_an_index_and_back(cfg):
     name, players, variant = cfg
     game = engine.load(name, players=players, variant=variant)
@@ -65,12 +69,13 @@ def test_every_legal_action_has_an_index_and_back(cfg):
             s = game.apply(s, rng.choice(legal))
 
 
-# every reading keeps the index complete (a sample in `make test`, all with -m slow)
+# every reading keeps the index complete (a sample in `make test`, all when thorough)
 READINGS = option_configurations()
-SAMPLED = READINGS[::max(1, len(READINGS) // 6)]
+SAMPLED = READINGS if THOROUGH else READINGS[::max(1, len(READINGS) // 6)]
 
 
-def _readings_case(case):
+@pytest.mark.parametrize("case", SAMPLED, ids=[f"{c[0]}-{c[2]}={c[3]}" for c in SAMPLED])
+def test_readings_are_covered_by_the_index(case):
     name, variant, option, value = case
     game = engine.load(name, variant=variant, options={option: value})
     iface = interface(game)
@@ -83,18 +88,7 @@ def _readings_case(case):
         s = game.apply(s, rng.choice(legal))
 
 
-@pytest.mark.parametrize("case", SAMPLED, ids=[f"{c[0]}-{c[2]}={c[3]}" for c in SAMPLED])
-def test_readings_sample_is_covered_by_the_index(case):
-    _readings_case(case)
-
-
-@pytest.mark.slow
-@pytest.mark.parametrize("case", READINGS, ids=[f"{c[0]}-{c[2]}={c[3]}" for c in READINGS])
-def test_every_reading_is_covered_by_the_index(case):
-    _readings_case(case)
-
-
-@pytest.mark.parametrize("cfg", CONFIGS, ids=IDS)
+@pytest.mark.parametrize("cfg", ALL)
 @pytest.mark.parametrize("seed", [3])
 def test_observation_ignores_what_the_seat_may_not_see(cfg, seed):
     name, players, variant = cfg
