@@ -25,7 +25,10 @@ How the games map onto OpenSpiel's model:
   a seat that may not act has the single action 0 ("wait"); the chosen actions are played
   in an order drawn from the deal's seed and the move number (who was quicker), and a
   choice an earlier one made impossible is dropped (that seat chooses again). Every other
-  node is an ordinary node of the one seat that may act;
+  node is an ordinary node of the one seat that may act. With the parameter
+  ``simultaneous=False`` the game is ``SEQUENTIAL`` instead: at such a moment one of the
+  seats that may act, drawn the same way, acts alone (as in the PettingZoo AEC
+  environment), for algorithms written for sequential games;
 * actions use the fixed index of :mod:`engine.adapters.encoding`; the observation tensor is
   that module's encoding of the seat's view;
 * **returns**: at the end each winner gets ``1 / number of winners``, the others 0.
@@ -53,15 +56,17 @@ def short_name(game: str) -> str:
     return PREFIX + game
 
 
-def _game_type(name: str, alias: str | None = None) -> pyspiel.GameType:
+def _game_type(name: str, alias: str | None = None,
+               simultaneous: bool = True) -> pyspiel.GameType:
     sp = _specs.get(name)
     counts = [n for v in sp.variants for n in v.players]
     params: dict[str, Any] = {"players": sp.variants[0].players[0], "variant": "",
-                              "rng_seed": 0}
+                              "rng_seed": 0, "simultaneous": True}
     params.update({o.name: o.default for o in sp.options})
     return pyspiel.GameType(
         short_name=alias or short_name(name), long_name=f"fruitspec {sp.title}",
-        dynamics=pyspiel.GameType.Dynamics.SIMULTANEOUS,
+        dynamics=(pyspiel.GameType.Dynamics.SIMULTANEOUS if simultaneous
+                  else pyspiel.GameType.Dynamics.SEQUENTIAL),
         chance_mode=pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
         utility=pyspiel.GameType.Utility.GENERAL_SUM,
@@ -88,8 +93,9 @@ class FruitspecGame(pyspiel.Game):
     alias: str | None = None
 
     def __init__(self, params: Mapping[str, Any] | None = None) -> None:
-        kind = _game_type(self.game_name, self.alias)
-        full = {**kind.parameter_specification, **(params or {})}
+        full = {**_game_type(self.game_name).parameter_specification, **(params or {})}
+        self.simultaneous = bool(full["simultaneous"])
+        kind = _game_type(self.game_name, self.alias, self.simultaneous)
         self.engine = _engine_game(self.game_name, full)
         self.interface: Interface = interface(self.engine)
         info = pyspiel.GameInfo(
@@ -177,7 +183,16 @@ class FruitspecState(pyspiel.State):
         if g.is_over(s):
             return pyspiel.PlayerId.TERMINAL
         actors = g.actors(s)
-        return actors[0] if len(actors) == 1 else pyspiel.PlayerId.SIMULTANEOUS
+        if len(actors) == 1:
+            return actors[0]
+        if self.get_game().simultaneous:
+            return pyspiel.PlayerId.SIMULTANEOUS
+        return self._quicker().choice(actors)
+
+    def _quicker(self) -> random.Random:
+        """Who is quicker in a real-time moment: drawn from the deal's seed and the move
+        number, so that the same history always gives the same order."""
+        return random.Random(self.seed * 1_000_003 + self.move_number())
 
     def _legal_actions(self, player: int) -> list[int]:
         g, s = self._engine, self.engine_state
@@ -197,8 +212,7 @@ class FruitspecState(pyspiel.State):
         actors = set(g.actors(self.engine_state))
         choices = {seat: self._interface.action(seat, int(a))
                    for seat, a in enumerate(actions) if seat in actors}
-        quicker = random.Random(self.seed * 1_000_003 + self.move_number())
-        state, applied = apply_joint(g, self.engine_state, choices, quicker)
+        state, applied = apply_joint(g, self.engine_state, choices, self._quicker())
         self._advance(state, applied)
 
     def _action_to_string(self, player: int, action: int) -> str:
@@ -256,11 +270,12 @@ def _register() -> None:
 
 
 def load(game: str, players: int | None = None, options: Mapping[str, Any] | None = None,
-         variant: str | None = None, rng_seed: int = 0) -> pyspiel.Game:
+         variant: str | None = None, rng_seed: int = 0,
+         simultaneous: bool = True) -> pyspiel.Game:
     """A ``pyspiel.Game`` of a configured game (``engine.ConfigError`` when bad)."""
     checked = load_engine(game, players=players, options=options, variant=variant)
     params: dict[str, Any] = {"players": checked.players, "variant": checked.variant or "",
-                              "rng_seed": int(rng_seed)}
+                              "rng_seed": int(rng_seed), "simultaneous": bool(simultaneous)}
     params.update({k: str(v).lower() if isinstance(v, bool) else str(v)
                    for k, v in (options or {}).items()})
     return pyspiel.load_game(short_name(game), params)

@@ -117,3 +117,16 @@ def test_strings_show_only_what_the_seat_may_know(case):
                                                         random.Random(9)), state.trail)
         assert other.observation_string(seat) == obs
         assert other.information_state_string(seat) == info
+
+
+def test_sequential_form_serialises_the_simultaneous_moments():
+    game = fos.load("bastos", players=3, simultaneous=False)
+    assert game.get_type().dynamics == pyspiel.GameType.Dynamics.SEQUENTIAL
+    state = game.new_initial_state()
+    seats = []
+    while state.engine_state.phase == "choose":
+        assert not state.is_simultaneous_node()
+        seats.append(state.current_player())
+        state.apply_action(state.legal_actions()[0])
+    assert sorted(seats) == [0, 1, 2]
+    pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
