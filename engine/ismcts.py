@@ -5,8 +5,9 @@ The agent never looks at what its seat may not see: each simulation starts from 
 seat cannot see), and all simulations share one tree whose edges are actions, so the
 statistics gather over the whole information set (Cowling, Powley & Whitehouse, 2012).
 Selection is UCB1 with availability counts (an action's prior chances are the number of
-times it was legal when its node was visited); below the tree a random playout runs for at
-most ``depth`` actions (solo games: to the end). A finished playout is worth ``1 / number of winners`` to each
+times it was legal when its node was visited); below the tree a random playout runs for
+``depth`` actions and then on until the running scores move or the game ends (solo
+games: to the end). A finished playout is worth ``1 / number of winners`` to each
 winner; a playout cut short is worth each seat's rank among the running scores (the share
 of other seats it leads, ties counting half).
 
@@ -33,8 +34,8 @@ from spec.common.errors import ConfigError
 DEFAULT_SIMULATIONS = 50
 #: Random actions played below the tree before a playout is scored by rank.
 DEFAULT_DEPTH = 20
-#: A solo playout runs to the end (at most this many actions).
-MAX_SOLO_PLAYOUT = 10_000
+#: No playout runs longer than this many actions.
+MAX_PLAYOUT = 10_000
 #: UCB1's exploration constant (rewards lie in [0, 1]).
 EXPLORATION = 0.7
 
@@ -119,12 +120,17 @@ class ISMCTSAgent:
         return best
 
     def _playout(self, game: Any, state: Any, rng: random.Random) -> list[float]:
-        # alone, a running score says nothing about winning: play solo games to the end
-        for _ in range(self.depth if game.players > 1 else MAX_SOLO_PLAYOUT):
-            if game.is_over(state):
+        # play at least `depth` actions, then on until the running scores move (a trick
+        # or a round is scored) or the game ends: a rank is only worth something after a
+        # scoring moment; alone, only the end tells
+        start = game.scores(state) if game.players > 1 else None
+        n = 0
+        while not game.is_over(state) and n < MAX_PLAYOUT:
+            if n >= self.depth and start is not None and game.scores(state) != start:
                 break
             legal = game.legal_actions(state)
             state = game.apply(state, legal[rng.randrange(len(legal))])
+            n += 1
         return outcome(game, state)
 
 
