@@ -9,7 +9,7 @@
 >>> sorted(obs)
 ['action_mask', 'observation']
 >>> env.unwrapped.notation(int(obs["action_mask"].nonzero()[0][0]))
-'cart B'
+'play B3'
 
 Agent ``player_N`` is seat N. Each agent's observation space is
 ``Dict(observation=Box(float32, (F,)), action_mask=Box(int8, (A,)))`` and its action
