@@ -31,7 +31,7 @@ from spec.common.core import Action
 from spec.common.errors import ConfigError
 
 #: Simulations per move when ``ismcts`` is named without a number.
-DEFAULT_SIMULATIONS = 50
+DEFAULT_SIMULATIONS = 30
 #: Random actions played below the tree before a playout is scored by rank.
 DEFAULT_DEPTH = 20
 #: No playout runs longer than this many actions.
