@@ -28,7 +28,6 @@ seeded RNG. :func:`parallel_env` lets all of them act in the same step instead.
 """
 from __future__ import annotations
 
-import functools
 import random
 from typing import Any, Mapping
 
@@ -77,11 +76,9 @@ class _Common:
         self.state: Any = None
         self._rng = random.Random(0)
 
-    @functools.lru_cache(maxsize=None)
     def observation_space(self, agent: str) -> spaces.Space:
-        return self._obs_space
+        return self._obs_space  # one object for every agent, as PettingZoo expects
 
-    @functools.lru_cache(maxsize=None)
     def action_space(self, agent: str) -> spaces.Space:
         return self._act_space
 
