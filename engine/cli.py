@@ -303,8 +303,8 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("game", nargs="?")
     sp = add("ambiguities", cmd_ambiguities, "the ambiguity register")
     sp.add_argument("target", nargs="?", help="a game name or an ambiguity ID")
-    sp.add_argument("--agents", help="with --impact: agents playing the deals (ismcts:20,...)")
     sp.add_argument("--diff", action="store_true", help="replay the witness under every reading")
+    sp.add_argument("--agents", help="with --impact: agents playing the deals (ismcts:20,...)")
     sp.add_argument("--search", action="store_true",
                     help="search a witness by random play and shrinking; print it")
     sp.add_argument("--write", action="store_true", help="with --search: store the witness")
