@@ -87,7 +87,13 @@ class ISMCTSAgent:
     def _simulate(self, game: Any, state: Any, root: _Node, actions: list[Action],
                   rng: random.Random) -> None:
         node, path = root, []
-        options = actions
+        # the seat's actions are the same in every state its view allows, except where a
+        # rule hangs on something the view leaves out (e.g. a buried card a seat placed
+        # itself); keep only what this determinisation allows
+        legal = set(game.legal_actions(state))
+        options = [a for a in actions if a in legal]
+        if not options:
+            return
         while not game.is_over(state):
             if node is not root:
                 options = _mover_options(game.legal_actions(state), rng)

@@ -117,3 +117,16 @@ def test_cli_simulate_and_impact_take_ismcts(capsys):
     with pytest.raises(SystemExit) as done:
         main(["simulate", "tindahan", "-n", "1", "--agents", "ismcts:zero"])
     assert done.value.code == 2
+
+
+def test_search_survives_rules_that_hang_on_what_the_view_leaves_out():
+    # Under play-limits=max-and-duplicates, whether a seat may take the discard depends on
+    # buried cards of its own stacks, which its view does not show: a determinisation may
+    # then refuse one of the seat's actions. The search must keep to what each allows.
+    game = engine.load("fruit-passion", players=2, options={"play-limits": "max-and-duplicates"})
+    s = random_state(game, 0, steps=33)
+    legal = game.legal_actions(s)
+    mine = [a for a in legal if a.player == legal[0].player]
+    other = game.spec.resample(game.config, s, legal[0].player, random.Random(0))
+    assert set(mine) != {a for a in game.legal_actions(other) if a.player == legal[0].player}
+    assert ISMCTSAgent(12, depth=5).choose(game, s, mine, random.Random(3)) in mine
