@@ -12,7 +12,7 @@ $(PY):
 	$(PIP) install --quiet --upgrade pip
 
 $(STAMP): $(PY) pyproject.toml
-	$(PIP) install --quiet -e ".[test,docs]"
+	$(PIP) install --quiet -e ".[test,docs,rl]"
 	touch $(STAMP)
 
 venv: $(STAMP)

@@ -22,6 +22,8 @@ from typing import Any, Mapping, Protocol, Sequence, runtime_checkable
 from spec.common.core import Action, Event
 from spec.common.errors import ConfigError, StateError
 
+from .ismcts import ISMCTSAgent
+
 #: A game that runs this many actions without ending is reported as not terminating.
 MAX_ACTIONS = 1_000_000
 
@@ -101,6 +103,7 @@ class GreedyAgent:
 
 
 AGENTS: dict[str, type] = {"random": RandomAgent, "greedy": GreedyAgent}
+AGENTS["ismcts"] = ISMCTSAgent  # "ismcts:N": N simulations per move
 
 
 def agent_names() -> list[str]:
@@ -117,9 +120,13 @@ def get_agent(name: str | Agent) -> Agent:
         if isinstance(name, Agent):
             return name
         raise ConfigError(f"not an agent: {name!r}")
-    key = name.strip().lower()
+    key, _, arg = name.strip().lower().partition(":")
     if key not in AGENTS:
         raise ConfigError(f"unknown agent {name!r} (agents: {', '.join(agent_names())})")
+    if arg:  # "name:argument", for agents that take one
+        if not hasattr(AGENTS[key], "with_argument"):
+            raise ConfigError(f"agent {key!r} takes no argument, got {name!r}")
+        return AGENTS[key].with_argument(arg)
     return AGENTS[key]()
 
 

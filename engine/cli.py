@@ -400,7 +400,13 @@ def cmd_ambiguities(args: argparse.Namespace) -> int:
         data = amb.diff(args.target)
         _emit(args, data, lambda con: amb.render_diff(data, con))
         return 0
-    data = amb.register(args.target, impact_games=args.impact)
+    data = amb.register(args.target, impact_games=0 if args.agents else args.impact)
+    if args.agents and args.impact:  # the impact between the named agents, with intervals
+        from .strength import add_impact, render_impact
+
+        add_impact(data, args.impact, args.agents)
+        _emit(args, data, lambda con: (amb.render(data, con), render_impact(data, con)))
+        return 0
     _emit(args, data, lambda con: amb.render(data, con))
     return 0
 
@@ -543,6 +549,7 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("target", nargs="?", metavar="TARGET",
                     help="a game name or an ambiguity ID (e.g. TIN-A1); default: all")
     sp.add_argument("--diff", action="store_true", help="replay the witness under every reading")
+    sp.add_argument("--agents", help="with --impact: agents playing the deals (ismcts:20,...)")
     sp.add_argument("--search", action="store_true",
                     help="search a witness by random play and shrinking; print it")
     sp.add_argument("--write", action="store_true", help="with --search: store the witness")
