@@ -51,6 +51,7 @@ def view_schema(name: str) -> dict[str, Any]:
                             "type": "array", "items": {"anyOf": [_TOP, {"type": "array"}]}}
         else:
             props[field] = {"description": f"shown as the game decides ({field})"}
+    props.update(sp.view_extra_schema())
     return {"title": f"{name} view", "type": "object", "properties": props,
             "required": ["game", "players", "seat", "actors", "legal", "over"],
             "additionalProperties": True}

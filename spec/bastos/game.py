@@ -763,6 +763,18 @@ class BastosSpec(GameSpec):
             "rounds": cfg.extra.rounds,
         }
 
+    def view_extra_schema(self) -> dict[str, Any]:
+        fruit = {"type": "string", "enum": list(FRUITS)}
+        maybe = {"anyOf": [fruit, {"type": "null"}]}
+        seat = {"anyOf": [{"type": "integer", "minimum": 0}, {"type": "null"}]}
+        return {
+            "table": {"type": "object", "description": "each fruit in play and its value now",
+                      "additionalProperties": {"type": "integer", "minimum": -2,
+                                               "maximum": 3}},
+            "trump": maybe, "removed": maybe, "colours": {"type": "array", "items": maybe},
+            "turn": seat, "to_adjust": seat, "rounds": {"type": "integer", "minimum": 1},
+        }
+
     def setup_schema(self) -> dict[str, Any]:
         card = {"type": "string", "pattern": "^" + CARD_RE + "$"}
         return {

@@ -326,6 +326,11 @@ class GameSpec:
         """Derived facts worth showing (current trump, values...)."""
         return {}
 
+    def view_extra_schema(self) -> dict[str, Any]:
+        """JSON Schemas of the keys ``view_extra`` adds or redraws (published with the
+        view's schema); a key left out is described as the game decides."""
+        return {}
+
     def setup_schema(self) -> dict[str, Any]:
         return {"type": "object"}
 

@@ -267,13 +267,7 @@ def test_openapi_describes_the_api_with_the_games_schemas(client):
         assert schemas[f"View-{name}"] == json.loads(json.dumps(view_schema(name)))
 
 
-# Bastos!'s state declares `removed` as a count, while its view names the removed fruit.
-_VIEW_SCHEMA_DRIFT = {"bastos": "the view's `removed` is a fruit letter, its schema an int"}
-
-
-@pytest.mark.parametrize("name", [
-    pytest.param(n, marks=pytest.mark.xfail(reason=_VIEW_SCHEMA_DRIFT[n], strict=False))
-    if n in _VIEW_SCHEMA_DRIFT else n for n in engine.games()])
+@pytest.mark.parametrize("name", engine.games())
 def test_served_views_match_the_published_view_schema(client, name):
     schema = client.get("/openapi.json").json()["components"]["schemas"][f"View-{name}"]
     r = client.post("/api/tables", json={"game": name, "seed": 1})
