@@ -1,12 +1,15 @@
 """Round scoring: the rulebook's example, the option readings, and Z3 on the same code."""
 from __future__ import annotations
 
+import pytest
 import z3
 from hypothesis import given
 from hypothesis import strategies as st
 
 from spec.tindahan.scoring import (round_is_possible, round_parts, score_round, split,
                                    stall_points, trick_winner)
+
+from . import oracle
 
 # seats A, B, C; stalls in the order B L M P D; the cart on durians
 EXAMPLE_STALLS = [[3, 0, 2], [0, 0, 0], [2, 0, 2], [0, 0, 0], [0, 0, 1]]
@@ -156,3 +159,59 @@ def test_stall_points_are_fair(cs, trump, options):
         cap += 3
     assert sum(pts) <= cap
     assert all(p >= 0 for p in pts)
+
+
+# --- hand-computed rounds, one or more per reading, for the code and for the oracle -------
+# stalls in the order B L M P D; three seats unless said; trump on durians (4) unless said
+_R = [[0] * 3 for _ in range(5)]
+
+
+def _stalls(**rows: list[int]) -> list[list[int]]:
+    out = [list(r) for r in _R]
+    for letter, row in rows.items():
+        out["BLMPD".index(letter)] = row
+    return out
+
+
+HAND_ROUNDS = [
+    # (options, tricks, hands left, stalls, trump, expected)
+    # default: B 3/0/2 -> 5,0,2; M 2/0/2 tie -> (5+2)//2 = 3 each; D trump 0/0/1 -> 6
+    ({}, [3, 4, 2], [5, 0, 7], _stalls(B=[3, 0, 2], M=[2, 0, 2], D=[0, 0, 1]), 4, [9, 8, 8]),
+    # rounding=up: the mango tie shares 7 as 4 and 4
+    ({"rounding": "up"}, [3, 4, 2], [5, 0, 7], _stalls(B=[3, 0, 2], M=[2, 0, 2], D=[0, 0, 1]),
+     4, [10, 8, 9]),
+    # trump tie 2/2/0 on durians: split (5+2+1)//2 = 4; each 7//2 + 1 = 4; none 7//2 = 3
+    ({"trump_tie": "split"}, [5, 5, 0], [0, 0, 10], _stalls(D=[2, 2, 0]), 4, [14, 14, 14]),
+    ({"trump_tie": "none"}, [5, 5, 0], [0, 0, 10], _stalls(D=[2, 2, 0]), 4, [13, 13, 13]),
+    # three-way trump tie 1/1/1: split 8//3 = 2; each 7//3 + 1 = 3
+    ({"trump_tie": "split"}, [4, 3, 3], [0, 2, 2], _stalls(D=[1, 1, 1]), 4, [10, 6, 6]),
+    ({"trump_tie": "each"}, [4, 3, 3], [0, 2, 2], _stalls(D=[1, 1, 1]), 4, [11, 7, 7]),
+    # second after a tie 2/2/1 on bananas (no trump): none -> 3,3,0; next -> 3,3,2
+    ({"second_after_tie": "none"}, [4, 3, 3], [0, 2, 2], _stalls(B=[2, 2, 1]), 4, [11, 7, 4]),
+    ({"second_after_tie": "next"}, [4, 3, 3], [0, 2, 2], _stalls(B=[2, 2, 1]), 4, [11, 7, 6]),
+    # trump stall worth 6 and 3 (six-three) against 6 and 2 (plus-one): durians 2/1/0
+    ({"trump_values": "six-three"}, [4, 3, 3], [0, 2, 2], _stalls(D=[2, 1, 0]), 4, [14, 7, 4]),
+    ({"trump_values": "plus-one"}, [4, 3, 3], [0, 2, 2], _stalls(D=[2, 1, 0]), 4, [14, 6, 4]),
+    # empty round: seat 0 won nothing, placed nothing, holds 3 cards; seat 1 has 8 - 6 + 5
+    # (bananas alone), seat 2 has 12 - 0: replace -> 12; add -> -3 + 12 = 9
+    ({"empty_round": "replace"}, [0, 4, 6], [3, 6, 0], _stalls(L=[0, 2, 0]), 4, [12, 7, 12]),
+    ({"empty_round": "add"}, [0, 4, 6], [3, 6, 0], _stalls(L=[0, 2, 0]), 4, [9, 7, 12]),
+    # best by whole round (seat 1: 12 - 6 + 5 = 11) or by cards alone (seat 2: 8)
+    ({"empty_best": "round"}, [0, 6, 4], [3, 6, 0], _stalls(L=[0, 2, 0]), 4, [11, 11, 8]),
+    ({"empty_best": "cards"}, [0, 6, 4], [3, 6, 0], _stalls(L=[0, 2, 0]), 4, [8, 11, 8]),
+]
+
+
+@pytest.mark.parametrize("scorer", [score_round, oracle.round_scores], ids=["spec", "oracle"])
+@pytest.mark.parametrize("options,tricks,hands,stalls,trump,want", HAND_ROUNDS)
+def test_hand_computed_rounds(scorer, options, tricks, hands, stalls, trump, want):
+    assert scorer(tricks, hands, stalls, trump, **options) == want
+
+
+@given(rounds(), OPTIONS, st.booleans())
+def test_scoring_agrees_with_the_plain_oracle(data, options, with_placed):
+    tricks, hands, stalls, trump = data
+    placed = [sum(row[i] for row in stalls) + (i % 2) for i in range(len(tricks))] \
+        if with_placed else None
+    assert score_round(tricks, hands, stalls, trump, placed, **options) == \
+        oracle.round_scores(tricks, hands, stalls, trump, placed, **options)
