@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import doctest
 
+import pytest
 import z3
 from hypothesis import given
 from hypothesis import strategies as st
@@ -18,12 +19,17 @@ def test_doctests() -> None:
     assert doctest.testmod(scoring).failed == 0
 
 
-def _oracle(fruits, ranks, own, trump, trump_from, trump_is_discard, unbeatable_aside) -> int:
+def _oracle(fruits, ranks, own, trump, trump_from, trump_is_discard, unbeatable_aside,
+            overlap_trick_rule=False) -> int:
     """The trick rules of BAS-6, stated as plainly as possible."""
     n = len(fruits)
-    if all(own):
-        return SET_ASIDE  # BAS-6.5
     led = fruits[0]
+    if all(own):
+        if overlap_trick_rule and all(f != led for f in fruits[1:]):
+            return 0  # BAS-A10 trick-rule: BAS-6.3 first
+        if overlap_trick_rule and all(f == led for f in fruits[1:]):
+            return max(range(1, n), key=lambda i: ranks[i])  # BAS-A10: BAS-6.4 first
+        return SET_ASIDE  # BAS-6.5
     is_trump = [fruits[i] == trump and i >= trump_from for i in range(n)]
     trumped = any(is_trump[i] and not own[i] for i in range(1, n))
     if own[0] and all(f != led for f in fruits[1:]) and (trump_is_discard or not trumped):
@@ -46,13 +52,43 @@ def tricks(draw):
     return fruits, [RANK[c] for c in cards], own, trump, trump_from
 
 
-@given(tricks(), st.booleans(), st.booleans())
-def test_trick_winner_matches_the_rules(trick, trump_is_discard, unbeatable_aside) -> None:
+@st.composite
+def own_colour_tricks(draw):
+    """Tricks of Bastos! cards only (several seats may share a colour), mostly of one or
+    two fruits so that BAS-6.3 and BAS-6.4 also fit them often."""
+    n = draw(st.sampled_from([3, 4]))
+    fruits = draw(st.lists(st.sampled_from([1, 3]), min_size=n, max_size=n))
+    ranks = draw(st.lists(st.integers(1, 9), min_size=n, max_size=n, unique=True))
+    trump = draw(st.sampled_from([NO_TRUMP, 0, 2, 4]))  # never a colour in the trick
+    return fruits, ranks, [True] * n, trump, 0
+
+
+@given(st.one_of(tricks(), own_colour_tricks()), st.booleans(), st.booleans(), st.booleans())
+def test_trick_winner_matches_the_rules(trick, trump_is_discard, unbeatable_aside,
+                                        overlap) -> None:
     fruits, ranks, own, trump, start = trick
     got = trick_winner(fruits, ranks, own, trump, start, trump_is_discard=trump_is_discard,
-                       unbeatable_aside=unbeatable_aside)
+                       unbeatable_aside=unbeatable_aside, overlap_trick_rule=overlap)
     assert got == _oracle(fruits, ranks, own, trump, start, trump_is_discard,
-                          unbeatable_aside)
+                          unbeatable_aside, overlap)
+
+
+# hand-worked tricks of Bastos! cards only, under both readings of BAS-A10
+# (fruits, ranks, set-aside reading, trick-rule reading)
+OVERLAP = [
+    ([1, 1, 1], [9, 3, 5], SET_ASIDE, 2),  # all followed: the highest follower, 5
+    ([1, 3, 3], [2, 8, 4], SET_ASIDE, 0),  # nobody followed: the leader
+    ([1, 1, 3], [2, 8, 4], SET_ASIDE, SET_ASIDE),  # neither: set aside under both
+    ([3, 3, 3, 3], [1, 6, 7, 2], SET_ASIDE, 2),
+]
+
+
+@pytest.mark.parametrize("fruits,ranks,aside,by_rule", OVERLAP)
+def test_own_colour_overlap_by_hand(fruits, ranks, aside, by_rule) -> None:
+    own = [True] * len(fruits)
+    for overlap, want in ((False, aside), (True, by_rule)):
+        assert trick_winner(fruits, ranks, own, NO_TRUMP, overlap_trick_rule=overlap) == want
+        assert _oracle(fruits, ranks, own, NO_TRUMP, 0, False, False, overlap) == want
 
 
 @given(tricks())
@@ -144,7 +180,7 @@ def test_symbolic_round_scores() -> None:
                               scores[2] == 2))
 
 
-@given(tricks(), st.booleans(), st.booleans(), st.booleans())
+@given(st.one_of(tricks(), own_colour_tricks()), st.booleans(), st.booleans(), st.booleans())
 def test_memoised_fast_path_agrees(trick, trump_is_discard, unbeatable_aside,
                                    overlap_trick_rule) -> None:
     fruits, ranks, own, trump, start = trick
