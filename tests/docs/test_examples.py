@@ -47,8 +47,7 @@ def test_worked_examples_are_passing_doctests(generated, root, game):
     text = (out / "games" / f"{game}.rst").read_text(encoding="utf-8")
     blocks = doctest_blocks(text)
     assert len(blocks) == len([r for r in datas[game].scenarios if r.replay is not None])
-    if not blocks:
-        pytest.skip(f"{game} has no scenario file yet")
+    assert blocks, f"{game} has no scenario file"
     res = run_doctests(blocks, root, game)
     assert res.failed == 0
 
@@ -78,8 +77,7 @@ def test_guide_sessions_run_and_replay_as_doctests(root, page):
         ses = session.run(code, g, cwd=root)
         assert not ses.errors, f"{page}: {[s.error for s in ses.errors]}"
         blocks.append(ses.doctest())
-    if not blocks:
-        pytest.skip("the games these guides use are not available yet")
+    assert blocks, f"{page}: no session ran (the games it requires are missing)"
     # the recorded output is what doctest sees when it runs the same lines again
     assert run_doctests(blocks, root, page).failed == 0
 
