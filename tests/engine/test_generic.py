@@ -85,6 +85,25 @@ def test_dumps_loads_round_trip_and_notation(cfg, seed, steps):
         assert game.apply(s, str(a)) == game.apply(s, a)
 
 
+@pytest.mark.parametrize("name", engine.games())
+def test_loads_refuses_unknown_mistyped_and_missing_fields(name):
+    """A state document with a field the state type lacks, a field of the wrong type or
+    a missing field is refused with a StateError that names the field."""
+    game = engine.load(name)
+    doc = json.loads(game.dumps(random_state(game, 7, 40)))
+    fields = list(doc["state"])
+    numbers = [f for f in fields if type(doc["state"][f]) is int]
+    tuples = [f for f in fields if isinstance(doc["state"][f], list)]
+    tampered = {"smuggled": {**doc["state"], "smuggled": 1},
+                numbers[0]: {**doc["state"], numbers[0]: "three"},
+                tuples[0]: {**doc["state"], tuples[0]: 5},
+                fields[-1]: {f: v for f, v in doc["state"].items() if f != fields[-1]}}
+    for field, state in tampered.items():
+        with pytest.raises(engine.StateError, match=rf"\b{field}\b"):
+            game.loads(json.dumps({**doc, "state": state}))
+    assert game.loads(json.dumps(doc)) == game.loads(game.dumps(random_state(game, 7, 40)))
+
+
 @pytest.mark.parametrize("cfg", CONFIGS, ids=IDS)
 @given(seed=st.integers(0, 2**32), steps=st.integers(0, 300))
 def test_rejected_actions_name_a_clause_and_change_nothing(cfg, seed, steps):
