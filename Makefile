@@ -39,3 +39,12 @@ bench: $(STAMP)
 
 clean:
 	rm -rf docs/_build docs/generated .pytest_cache .hypothesis
+
+# Mutation testing of the rule code with mutmut (settings in pyproject.toml); never part of
+# `make test`. MUTANTS narrows the run by mutant name, e.g. MUTANTS='spec.bastos.scoring.*'.
+.PHONY: mutate
+MUTANTS ?= spec.* engine.*
+mutate: $(STAMP)
+	$(PIP) install --quiet -e ".[test,mutate]"
+	set -f; $(VENV)/bin/mutmut run --max-children 2 $(MUTANTS)
+	$(VENV)/bin/mutmut results
