@@ -38,13 +38,13 @@ bench: $(STAMP)
 	$(PY) bench/run.py
 
 clean:
-	rm -rf docs/_build docs/generated .pytest_cache .hypothesis
+	rm -rf docs/_build docs/generated .pytest_cache .hypothesis .mutate mutants
 
-# Mutation testing of the rule code with mutmut (settings in pyproject.toml); never part of
-# `make test`. MUTANTS narrows the run by mutant name, e.g. MUTANTS='spec.bastos.scoring.*'.
+# Mutation testing of the rule code with mutmut, module by module with the tests that check
+# it (tests/mutation.py; settings in pyproject.toml); never part of `make test`.
+# MODULES narrows the run, e.g. MODULES=spec/bastos/scoring.py.
 .PHONY: mutate
-MUTANTS ?= spec.* engine.*
+MODULES ?=
 mutate: $(STAMP)
 	$(PIP) install --quiet -e ".[test,mutate]"
-	set -f; $(VENV)/bin/mutmut run --max-children 2 $(MUTANTS)
-	$(VENV)/bin/mutmut results
+	$(PY) -m tests.mutation --jobs 2 $(MODULES)

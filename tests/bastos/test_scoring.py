@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 import spec.bastos.scoring as scoring
 from spec.bastos.scoring import (NO_TRUMP, SET_ASIDE, bump, can_bump, card_value,
-                                 round_scores, start_values, trick_winner)
+                                 declare_value, round_scores, start_values, trick_winner)
 from spec.bastos.state import ALL_CARDS, FRUIT, HIGH, LOW, RANK
 
 
@@ -116,6 +116,11 @@ def test_a_legal_value_change_always_exists(value) -> None:
 def test_start_values(colours) -> None:
     values = start_values(colours)
     assert list(values) == [min(colours.count(f), HIGH) for f in range(5)]
+
+
+def test_declaring_trump_lowers_the_value_by_two_down_to_minus_two() -> None:
+    """BAS-5.2, by hand for every value of the table."""
+    assert [declare_value(v) for v in range(LOW, HIGH + 1)] == [-2, -2, -2, -1, 0, 1]
 
 
 def test_round_scores_on_ints() -> None:
