@@ -11,7 +11,8 @@ from hypothesis import strategies as st
 
 import spec.bastos.scoring as scoring
 from spec.bastos.scoring import (NO_TRUMP, SET_ASIDE, bump, can_bump, card_value,
-                                 declare_value, round_scores, start_values, trick_winner)
+                                 declare_value, round_scores, start_values, trick_points,
+                                 trick_winner, trick_winner_ints)
 from spec.bastos.state import ALL_CARDS, FRUIT, HIGH, LOW, RANK
 
 
@@ -88,7 +89,40 @@ def test_own_colour_overlap_by_hand(fruits, ranks, aside, by_rule) -> None:
     own = [True] * len(fruits)
     for overlap, want in ((False, aside), (True, by_rule)):
         assert trick_winner(fruits, ranks, own, NO_TRUMP, overlap_trick_rule=overlap) == want
+        assert trick_winner_ints(tuple(fruits), tuple(ranks), tuple(own), NO_TRUMP,
+                                 overlap_trick_rule=overlap) == want
         assert _oracle(fruits, ranks, own, NO_TRUMP, 0, False, False, overlap) == want
+
+
+# hand-worked tricks under the default readings, called with the default arguments
+# (fruits, ranks, own, trump, winner); fruit 0 is trump where there is one
+DEFAULTS = [
+    ([0, 0, 1], [9, 3, 5], [False] * 3, 0, 0),  # the leader's trump is a trump: 9 beats 3
+    ([2, 1, 1], [1, 4, 8], [False] * 3, 0, 0),  # nobody followed or trumped: the leader
+    ([2, 0, 1], [5, 1, 8], [True, False, False], 0, 1),  # BAS-A4: a trump beats the leader
+    ([2, 1, 3], [5, 1, 8], [True, False, False], NO_TRUMP, 0),  # BAS-6.3: all discarded
+    ([2, 2, 1], [5, 1, 8], [True, True, False], NO_TRUMP, 0),  # BAS-A7: the leader
+]
+
+
+@pytest.mark.parametrize("fruits,ranks,own,trump,winner", DEFAULTS)
+def test_default_readings_by_hand(fruits, ranks, own, trump, winner) -> None:
+    assert trick_winner(fruits, ranks, own, trump) == winner
+    assert trick_winner_ints(tuple(fruits), tuple(ranks), tuple(own), trump) == winner
+    assert _oracle(fruits, ranks, own, trump, 0, False, False) == winner
+
+
+def test_cards_before_a_declared_trump_are_discards() -> None:
+    """BAS-A9 default: the 9 of the trump fruit came before the declaring card (position
+    2), so it was a discard; the declaring 2 wins."""
+    assert trick_winner([1, 0, 0], [5, 9, 2], [False] * 3, 0, 2) == 2
+    assert trick_winner_ints((1, 0, 0), (5, 9, 2), (False,) * 3, 0, 2) == 2
+
+
+def test_trick_points_add_the_cards_values() -> None:
+    values = (2, 0, 1, -1, -2)
+    assert trick_points([0, 0, 4, 3], values) == 2 + 2 - 2 - 1
+    assert trick_points([], values) == 0
 
 
 @given(tricks())
