@@ -3,6 +3,7 @@ rules, and on Z3 terms (the same functions the engine runs)."""
 from __future__ import annotations
 
 import doctest
+import random
 
 import pytest
 import z3
@@ -227,3 +228,32 @@ def test_memoised_fast_path_agrees(trick, trump_is_discard, unbeatable_aside,
              "overlap_trick_rule": overlap_trick_rule}
     assert (scoring.trick_winner_ints(fruits, ranks, own, trump, start, **flags)
             == trick_winner(fruits, ranks, own, trump, start, **flags))
+
+
+def _sampled_tricks(count: int):
+    """Many tricks, drawn from a fixed seed: every reading's flags, every trump and start,
+    own colours anywhere but on the trump fruit, all-own tricks of one or two fruits."""
+    rng = random.Random(2024)
+    for k in range(count):
+        n = rng.choice([3, 4])
+        trump = rng.choice([NO_TRUMP, 0, 1, 2, 3, 4])
+        if k % 4 == 0:  # Bastos! cards only
+            pair = rng.sample([f for f in range(5) if f != trump], 2)
+            fruits = [rng.choice(pair) for _ in range(n)]
+            own = [True] * n
+        else:
+            fruits = [rng.randrange(5) for _ in range(n)]
+            own = [rng.random() < 0.4 and f != trump for f in fruits]
+        ranks = rng.sample(range(1, 10), n)
+        start = rng.randrange(n) if trump != NO_TRUMP else 0
+        flags = [rng.random() < 0.5 for _ in range(3)]
+        yield fruits, ranks, own, trump, start, flags
+
+
+def test_trick_winner_agrees_with_the_oracle_on_many_tricks() -> None:
+    for fruits, ranks, own, trump, start, flags in _sampled_tricks(3000):
+        want = _oracle(fruits, ranks, own, trump, start, *flags)
+        kw = dict(zip(("trump_is_discard", "unbeatable_aside", "overlap_trick_rule"), flags))
+        assert trick_winner(fruits, ranks, own, trump, start, **kw) == want
+        assert trick_winner_ints(tuple(fruits), tuple(ranks), tuple(own), trump, start,
+                                 **kw) == want, (fruits, ranks, own, trump, start, flags)

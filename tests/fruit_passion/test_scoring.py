@@ -2,6 +2,8 @@
 against a plain oracle of the rules (tests/fruit_passion/oracle.py) on random stacks."""
 from __future__ import annotations
 
+import itertools
+import random
 from functools import lru_cache
 
 import pytest
@@ -121,3 +123,23 @@ def test_seat_scores_agree_with_the_plain_oracle(data, options):
     seat = data.draw(seats(options["hybrids"]))
     want = oracle.seat_points([list(s) for s in seat], **_oracle_options(options))
     assert seat_score(_extra(options), seat) == want
+
+
+def test_seat_scores_agree_with_the_oracle_on_many_seats():
+    """Many collections from a fixed seed, each under a different combination of the
+    scoring readings."""
+    rng = random.Random(5)
+    combos = list(itertools.product(*READING_VALUES.values()))
+    for k in range(1500):
+        options = dict(zip(READING_VALUES, combos[k % len(combos)]))
+        numbers = cards.hybrid_numbers(options["hybrids"])
+        seat = []
+        for f, top in enumerate(cards.TOP_NUMBER):
+            size = rng.choice([0, 1, 2, top - 1, top, top])
+            stack = [cards.card(f, rng.choice(range(1, top + 1)) if rng.random() < 0.3
+                                else n) for n in range(1, size + 1)]
+            if f in cards.COMMON and rng.random() < 0.5:
+                stack.append(cards.card(f, numbers[f], True))
+            seat.append(tuple(stack))
+        want = oracle.seat_points([list(s) for s in seat], **_oracle_options(options))
+        assert seat_score(_extra(options), tuple(seat)) == want, (seat, options)

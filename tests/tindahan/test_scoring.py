@@ -1,13 +1,17 @@
 """Round scoring: the rulebook's example, the option readings, and Z3 on the same code."""
 from __future__ import annotations
 
+import itertools
+import random
+
 import pytest
 import z3
 from hypothesis import given
 from hypothesis import strategies as st
 
 from spec.tindahan.scoring import (round_is_possible, round_parts, score_round, split,
-                                   stall_points, trick_winner)
+                                   stall_points, trick_winner, trick_winner_cards)
+from spec.tindahan.state import ALL_CARDS, FRUIT_OF, VALUE_OF
 
 from . import oracle
 
@@ -215,3 +219,46 @@ def test_scoring_agrees_with_the_plain_oracle(data, options, with_placed):
         if with_placed else None
     assert score_round(tricks, hands, stalls, trump, placed, **options) == \
         oracle.round_scores(tricks, hands, stalls, trump, placed, **options)
+
+
+def _sampled_rounds(count: int):
+    """Many rounds from a fixed seed, under every combination of the readings; counts are
+    kept small so that ties, empty stalls and empty rounds are common."""
+    rng = random.Random(7)
+    readings = [dict(zip(_READINGS, combo)) for combo in itertools.product(
+        *_READINGS.values())]
+    for k in range(count):
+        n = rng.choice([3, 4, 5])
+        tricks = [rng.choice([0, 0, 1, 2, 4, 7]) for _ in range(n)]
+        hands = [rng.randrange(0, 6) for _ in range(n)]
+        stalls = [[rng.choice([0, 0, 1, 1, 2, 3]) for _ in range(n)] for _ in range(5)]
+        yield tricks, hands, stalls, rng.randrange(5), readings[k % len(readings)]
+
+
+_READINGS = {"trump_tie": ("split", "each", "none"), "second_after_tie": ("none", "next"),
+             "rounding": ("down", "up"), "trump_values": ("plus-one", "six-three"),
+             "empty_round": ("replace", "add"), "empty_best": ("round", "cards")}
+
+
+def test_scoring_agrees_with_the_oracle_on_many_rounds():
+    for tricks, hands, stalls, trump, options in _sampled_rounds(800):
+        assert score_round(tricks, hands, stalls, trump, **options) == \
+            oracle.round_scores(tricks, hands, stalls, trump, **options), \
+            (tricks, hands, stalls, trump, options)
+
+
+def test_trick_winner_on_many_tricks():
+    """The spec's trick winner, on ints and on the cards (the engine's fast path), against
+    the plain rule: the highest trump, else the highest card of the led fruit."""
+    rng = random.Random(11)
+    for _ in range(3000):
+        n = rng.choice([3, 4, 5])
+        cards = rng.sample(ALL_CARDS, n)
+        trump, led = rng.randrange(5), FRUIT_OF[cards[0]]
+        fruits = [FRUIT_OF[c] for c in cards]
+        values = [VALUE_OF[c] for c in cards]
+        trumps = [i for i in range(n) if fruits[i] == trump]
+        pool = trumps or [i for i in range(n) if fruits[i] == led]
+        want = max(pool, key=lambda i: values[i])
+        assert trick_winner(fruits, values, trump, led) == want
+        assert trick_winner_cards(tuple(cards), trump, led) == want
