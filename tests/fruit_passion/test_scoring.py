@@ -11,7 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import engine
-from spec.fruit_passion import cards
+from spec.fruit_passion import cards, scoring
 from spec.fruit_passion.game import seat_score
 
 from . import oracle
@@ -143,3 +143,14 @@ def test_seat_scores_agree_with_the_oracle_on_many_seats():
             seat.append(tuple(stack))
         want = oracle.seat_points([list(s) for s in seat], **_oracle_options(options))
         assert seat_score(_extra(options), tuple(seat)) == want, (seat, options)
+
+
+def test_hybrid_rules_by_hand_with_the_default_readings():
+    """FRP-6.8 / FRP-6.9 on count vectors: a hybrid 3 counts with 1-2-3 below it, not
+    with a gap; a hybrid sequence with a repeated number scores nothing."""
+    assert scoring.hybrid_counts((1, 1, 1, 0, 0), True, 3) is True
+    assert scoring.hybrid_counts((1, 0, 1, 0, 0), True, 3) is False
+    assert scoring.hybrid_counts((1, 1, 1, 0, 0), False, 3) is False
+    assert scoring.hybrid_score((1, 1, 1, 0, 0)) == 15
+    assert scoring.hybrid_score((2, 1, 0, 0, 0)) == 0
+    assert scoring.hybrid_score((0, 1, 1, 0, 0)) == 0
