@@ -103,6 +103,7 @@ DEFAULTS = [
     ([2, 0, 1], [5, 1, 8], [True, False, False], 0, 1),  # BAS-A4: a trump beats the leader
     ([2, 1, 3], [5, 1, 8], [True, False, False], NO_TRUMP, 0),  # BAS-6.3: all discarded
     ([2, 2, 1], [5, 1, 8], [True, True, False], NO_TRUMP, 0),  # BAS-A7: the leader
+    ([1, 1, 1], [9, 3, 5], [True] * 3, NO_TRUMP, SET_ASIDE),  # BAS-A10: set aside
 ]
 
 
