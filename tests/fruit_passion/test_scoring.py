@@ -154,3 +154,24 @@ def test_hybrid_rules_by_hand_with_the_default_readings():
     assert scoring.hybrid_score((1, 1, 1, 0, 0)) == 15
     assert scoring.hybrid_score((2, 1, 0, 0, 0)) == 0
     assert scoring.hybrid_score((0, 1, 1, 0, 0)) == 0
+
+
+def test_player_score_defaults_are_the_default_readings():
+    """Peter's collection as count vectors, scored with the function's own defaults."""
+    vectors = [(1, 1, 1, 1, 1), (1, 1, 0, 0, 0), (1, 1, 1, 0, 0), (1, 1, 1, 1, 0),
+               (1, 1, 0, 1, 1), (0, 1, 1, 0, 0), (1, 1, 1, 2, 0, 0, 0)]
+    numbers = cards.hybrid_numbers(cards.DEFAULT_HYBRIDS)
+    assert scoring.player_score(vectors, [True] * 5, numbers) == 43
+    assert scoring.player_score(vectors, [True] * 5, numbers, plain=True) == 43
+
+
+@pytest.mark.parametrize("call,word", [
+    (lambda: scoring.stack_score((1,) * 5, "common", no_one_dup="maybe"),
+     "passion-no-one-duplicate"),
+    (lambda: scoring.hybrid_counts((1,) * 5, True, 1, hybrid_run="maybe"), "hybrid-run"),
+    (lambda: scoring.hybrid_counts((1,) * 5, True, 1, hybrid_dup="maybe"),
+     "hybrid-duplicates"),
+])
+def test_unknown_readings_are_named(call, word):
+    with pytest.raises(ValueError, match=f"{word} reading 'maybe'"):
+        call()
