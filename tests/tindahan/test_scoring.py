@@ -232,7 +232,10 @@ def _sampled_rounds(count: int):
         tricks = [rng.choice([0, 0, 1, 2, 4, 7]) for _ in range(n)]
         hands = [rng.randrange(0, 6) for _ in range(n)]
         stalls = [[rng.choice([0, 0, 1, 1, 2, 3]) for _ in range(n)] for _ in range(5)]
-        yield tricks, hands, stalls, rng.randrange(5), readings[k % len(readings)]
+        # sellers may stand from earlier rounds (TIN-A10): placed this round is then less
+        placed = None if k % 2 else [max(0, sum(row[i] for row in stalls) - rng.randrange(2))
+                                     for i in range(n)]
+        yield tricks, hands, stalls, rng.randrange(5), placed, readings[k % len(readings)]
 
 
 _READINGS = {"trump_tie": ("split", "each", "none"), "second_after_tie": ("none", "next"),
@@ -241,10 +244,10 @@ _READINGS = {"trump_tie": ("split", "each", "none"), "second_after_tie": ("none"
 
 
 def test_scoring_agrees_with_the_oracle_on_many_rounds():
-    for tricks, hands, stalls, trump, options in _sampled_rounds(800):
-        assert score_round(tricks, hands, stalls, trump, **options) == \
-            oracle.round_scores(tricks, hands, stalls, trump, **options), \
-            (tricks, hands, stalls, trump, options)
+    for tricks, hands, stalls, trump, placed, options in _sampled_rounds(800):
+        assert score_round(tricks, hands, stalls, trump, placed, **options) == \
+            oracle.round_scores(tricks, hands, stalls, trump, placed, **options), \
+            (tricks, hands, stalls, trump, placed, options)
 
 
 def test_trick_winner_on_many_tricks():
@@ -262,3 +265,32 @@ def test_trick_winner_on_many_tricks():
         want = max(pool, key=lambda i: values[i])
         assert trick_winner(fruits, values, trump, led) == want
         assert trick_winner_cards(tuple(cards), trump, led) == want
+
+
+# (tricks, hands left, placed, possible): each condition of round_is_possible on its edge
+ROUND_ENDS = [
+    ([4, 3, 3], [0, 2, 1], [0, 0, 0], True),
+    ([10, 0, 0], [0, 10, 10], [0, 0, 0], True),  # full hands, nothing won, all at the bounds
+    ([4, 3, 3], [1, 2, 1], [0, 0, 0], False),  # nobody has run out of cards
+    ([4, 3, 3], [0, -1, 2], [0, 0, 0], False),  # a negative hand
+    ([10, 0, 0], [0, 11, 10], [0, 0, 0], False),  # more cards than a hand holds
+    ([11, -1, 0], [0, 10, 10], [0, 0, 0], False),  # negative tricks
+    ([10, 0, 0], [0, 10, 10], [0, -1, 0], False),  # negative sellers
+    ([10, 0, 0], [0, 10, 10], [1, 0, 0], False),  # seat 0 acted 11 times in 10 tricks
+    ([6, 5, 0], [0, 10, 10], [0, 0, 0], False),  # 11 tricks but only 10 cards played
+]
+
+
+@pytest.mark.parametrize("tricks,hands,placed,possible", ROUND_ENDS)
+def test_round_is_possible_by_hand(tricks, hands, placed, possible):
+    assert round_is_possible(tricks, hands, placed) is possible
+
+
+def test_sellers_from_earlier_rounds_do_not_end_an_empty_round():
+    """With sellers staying between rounds (TIN-A10), seat 0's banana seller stood before
+    this round: it placed none now and won no trick, so its round is empty (TIN-6.11):
+    it scores the best round, 12, not its own 2."""
+    stalls = _stalls(B=[1, 0, 0], L=[0, 2, 0])
+    for scorer in (score_round, oracle.round_scores):
+        assert scorer([0, 4, 6], [3, 6, 0], stalls, 4, [0, 2, 0]) == [12, 7, 12]
+        assert scorer([0, 4, 6], [3, 6, 0], stalls, 4) == [2, 7, 12]
