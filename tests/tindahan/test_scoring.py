@@ -272,7 +272,7 @@ ROUND_ENDS = [
     ([4, 3, 3], [0, 2, 1], [0, 0, 0], True),
     ([10, 0, 0], [0, 10, 10], [0, 0, 0], True),  # full hands, nothing won, all at the bounds
     ([4, 3, 3], [1, 2, 1], [0, 0, 0], False),  # nobody has run out of cards
-    ([4, 3, 3], [0, -1, 2], [0, 0, 0], False),  # a negative hand
+    ([6, 5, 0], [0, -1, 10], [0, 0, 0], False),  # a negative hand
     ([10, 0, 0], [0, 11, 9], [0, 0, 0], False),  # more cards than a hand holds
     ([11, -1, 0], [0, 10, 10], [0, 0, 0], False),  # negative tricks
     ([10, 0, 0], [0, 10, 10], [0, -1, 0], False),  # negative sellers
