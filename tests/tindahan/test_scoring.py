@@ -185,12 +185,14 @@ HAND_ROUNDS = [
     ({"rounding": "up"}, [3, 4, 2], [5, 0, 7], _stalls(B=[3, 0, 2], M=[2, 0, 2], D=[0, 0, 1]),
      4, [10, 8, 9]),
     # trump tie 2/2/0 on durians: split (5+2+1)//2 = 4; each 7//2 + 1 = 4; none 7//2 = 3
+    ({}, [5, 5, 0], [0, 0, 10], _stalls(D=[2, 2, 0]), 4, [14, 14, 14]),  # default: split
     ({"trump_tie": "split"}, [5, 5, 0], [0, 0, 10], _stalls(D=[2, 2, 0]), 4, [14, 14, 14]),
     ({"trump_tie": "none"}, [5, 5, 0], [0, 0, 10], _stalls(D=[2, 2, 0]), 4, [13, 13, 13]),
     # three-way trump tie 1/1/1: split 8//3 = 2; each 7//3 + 1 = 3
     ({"trump_tie": "split"}, [4, 3, 3], [0, 2, 2], _stalls(D=[1, 1, 1]), 4, [10, 6, 6]),
     ({"trump_tie": "each"}, [4, 3, 3], [0, 2, 2], _stalls(D=[1, 1, 1]), 4, [11, 7, 7]),
     # second after a tie 2/2/1 on bananas (no trump): none -> 3,3,0; next -> 3,3,2
+    ({}, [4, 3, 3], [0, 2, 2], _stalls(B=[2, 2, 1]), 4, [11, 7, 4]),  # default: none
     ({"second_after_tie": "none"}, [4, 3, 3], [0, 2, 2], _stalls(B=[2, 2, 1]), 4, [11, 7, 4]),
     ({"second_after_tie": "next"}, [4, 3, 3], [0, 2, 2], _stalls(B=[2, 2, 1]), 4, [11, 7, 6]),
     # trump stall worth 6 and 3 (six-three) against 6 and 2 (plus-one): durians 2/1/0
@@ -294,3 +296,11 @@ def test_sellers_from_earlier_rounds_do_not_end_an_empty_round():
     for scorer in (score_round, oracle.round_scores):
         assert scorer([0, 4, 6], [3, 6, 0], stalls, 4, [0, 2, 0]) == [12, 7, 12]
         assert scorer([0, 4, 6], [3, 6, 0], stalls, 4) == [2, 7, 12]
+
+
+def test_round_parts_name_each_part():
+    """The parts the engine's events and the proofs read, on the empty-round example."""
+    parts = round_parts([0, 4, 6], [3, 6, 0], _stalls(L=[0, 2, 0]), 4)
+    assert parts["cards"] == [-3, 2, 12] and parts["base"] == [-3, 7, 12]
+    assert parts["empty"] == [True, False, False] and parts["best"] == 12
+    assert parts["final"] == [12, 7, 12] and parts["stalls"][1] == [0, 5, 0]
