@@ -54,4 +54,13 @@ bench: $(STAMP)
 	$(PY) bench/run.py
 
 clean:
-	rm -rf docs/_build docs/generated .pytest_cache .hypothesis
+	rm -rf docs/_build docs/generated .pytest_cache .hypothesis .mutate mutants
+
+# Mutation testing of the rule code with mutmut, module by module with the tests that check
+# it (tests/mutation.py; settings in pyproject.toml); never part of `make test`.
+# MODULES narrows the run, e.g. MODULES=spec/bastos/scoring.py.
+.PHONY: mutate
+MODULES ?=
+mutate: $(STAMP)
+	$(PIP) install --quiet -e ".[test,mutate]"
+	$(PY) -m tests.mutation --jobs 2 $(MODULES)

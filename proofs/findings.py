@@ -39,6 +39,12 @@ FINDINGS: tuple[Finding, ...] = (
             " edition scores that stall 6 and 3. Both readings run, and the witness shows a"
             " round whose winner depends on it.",
             ("TIN-A11",)),
+    Finding("TIN-F4", "tindahan", "exploit",
+            "Under one reading, fewer sellers can earn more",
+            "If the seat below a tie for first still takes second place, four seats tied on"
+            " two sellers share 7 points (1 each) while the seat with one seller takes 2. The"
+            " default reading gives that seat nothing, which keeps more sellers worth more.",
+            ("TIN-A4",)),
     Finding("BAS-F1", "bastos", "contradiction",
             "Two rules claim the same trick",
             "A trick where every card is its player's own Bastos! colour is set aside by one"

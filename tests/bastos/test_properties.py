@@ -131,7 +131,24 @@ def test_views_hide_hands_and_secret_picks(cfg, seed, steps, rnd) -> None:
         other = SPEC.resample(g.config, s, seat, rnd)
         assert SPEC.validate(g.config, other) is None
         assert g.view(other, seat) == g.view(s, seat)
-    if s.phase == "choose":  # a pick stays secret until every seat has picked
-        for seat in range(players):
-            shown = g.view(s, seat)["choices"]
-            assert all(v in (True, False) for i, v in enumerate(shown) if i != seat)
+
+
+@given(configs(), st.integers(0, 2**32), st.integers(1, 3), st.randoms(use_true_random=False))
+def test_secret_picks_stay_secret_until_every_seat_has_picked(cfg, seed, picks,
+                                                              rnd) -> None:
+    """BAS-3.1: some seats have picked, not all; each sees its own pick and, of the others,
+    only whether they have picked (a bool, not the card)."""
+    players, options = cfg
+    g = engine.load("bastos", players=players, options=options)
+    s = g.new(seed=seed)
+    for _ in range(min(picks, players - 1)):
+        s = g.apply(s, rnd.choice(g.legal_actions(s)))
+    made = [i for i, c in enumerate(s.choices) if c is not None]
+    assert s.phase == "choose" and made, "no pick was made"
+    for seat in [*range(players), None]:
+        shown = g.view(s, seat)["choices"]
+        for i, v in enumerate(shown):
+            if i == seat:
+                assert v == s.choices[i]
+            else:
+                assert v is (i in made), f"seat {seat} sees {v!r} of seat {i}'s pick"

@@ -3,14 +3,17 @@ rules, and on Z3 terms (the same functions the engine runs)."""
 from __future__ import annotations
 
 import doctest
+import random
 
+import pytest
 import z3
 from hypothesis import given
 from hypothesis import strategies as st
 
 import spec.bastos.scoring as scoring
 from spec.bastos.scoring import (NO_TRUMP, SET_ASIDE, bump, can_bump, card_value,
-                                 round_scores, start_values, trick_winner)
+                                 declare_value, round_scores, start_values, trick_points,
+                                 trick_winner, trick_winner_ints)
 from spec.bastos.state import ALL_CARDS, FRUIT, HIGH, LOW, RANK
 
 
@@ -18,12 +21,17 @@ def test_doctests() -> None:
     assert doctest.testmod(scoring).failed == 0
 
 
-def _oracle(fruits, ranks, own, trump, trump_from, trump_is_discard, unbeatable_aside) -> int:
+def _oracle(fruits, ranks, own, trump, trump_from, trump_is_discard, unbeatable_aside,
+            overlap_trick_rule=False) -> int:
     """The trick rules of BAS-6, stated as plainly as possible."""
     n = len(fruits)
-    if all(own):
-        return SET_ASIDE  # BAS-6.5
     led = fruits[0]
+    if all(own):
+        if overlap_trick_rule and all(f != led for f in fruits[1:]):
+            return 0  # BAS-A10 trick-rule: BAS-6.3 first
+        if overlap_trick_rule and all(f == led for f in fruits[1:]):
+            return max(range(1, n), key=lambda i: ranks[i])  # BAS-A10: BAS-6.4 first
+        return SET_ASIDE  # BAS-6.5
     is_trump = [fruits[i] == trump and i >= trump_from for i in range(n)]
     trumped = any(is_trump[i] and not own[i] for i in range(1, n))
     if own[0] and all(f != led for f in fruits[1:]) and (trump_is_discard or not trumped):
@@ -46,13 +54,77 @@ def tricks(draw):
     return fruits, [RANK[c] for c in cards], own, trump, trump_from
 
 
-@given(tricks(), st.booleans(), st.booleans())
-def test_trick_winner_matches_the_rules(trick, trump_is_discard, unbeatable_aside) -> None:
+@st.composite
+def own_colour_tricks(draw):
+    """Tricks of Bastos! cards only (several seats may share a colour), mostly of one or
+    two fruits so that BAS-6.3 and BAS-6.4 also fit them often."""
+    n = draw(st.sampled_from([3, 4]))
+    fruits = draw(st.lists(st.sampled_from([1, 3]), min_size=n, max_size=n))
+    ranks = draw(st.lists(st.integers(1, 9), min_size=n, max_size=n, unique=True))
+    trump = draw(st.sampled_from([NO_TRUMP, 0, 2, 4]))  # never a colour in the trick
+    return fruits, ranks, [True] * n, trump, 0
+
+
+@given(st.one_of(tricks(), own_colour_tricks()), st.booleans(), st.booleans(), st.booleans())
+def test_trick_winner_matches_the_rules(trick, trump_is_discard, unbeatable_aside,
+                                        overlap) -> None:
     fruits, ranks, own, trump, start = trick
     got = trick_winner(fruits, ranks, own, trump, start, trump_is_discard=trump_is_discard,
-                       unbeatable_aside=unbeatable_aside)
+                       unbeatable_aside=unbeatable_aside, overlap_trick_rule=overlap)
     assert got == _oracle(fruits, ranks, own, trump, start, trump_is_discard,
-                          unbeatable_aside)
+                          unbeatable_aside, overlap)
+
+
+# hand-worked tricks of Bastos! cards only, under both readings of BAS-A10
+# (fruits, ranks, set-aside reading, trick-rule reading)
+OVERLAP = [
+    ([1, 1, 1], [9, 3, 5], SET_ASIDE, 2),  # all followed: the highest follower, 5
+    ([1, 3, 3], [2, 8, 4], SET_ASIDE, 0),  # nobody followed: the leader
+    ([1, 1, 3], [2, 8, 4], SET_ASIDE, SET_ASIDE),  # neither: set aside under both
+    ([3, 3, 3, 3], [1, 6, 7, 2], SET_ASIDE, 2),
+]
+
+
+@pytest.mark.parametrize("fruits,ranks,aside,by_rule", OVERLAP)
+def test_own_colour_overlap_by_hand(fruits, ranks, aside, by_rule) -> None:
+    own = [True] * len(fruits)
+    for overlap, want in ((False, aside), (True, by_rule)):
+        assert trick_winner(fruits, ranks, own, NO_TRUMP, overlap_trick_rule=overlap) == want
+        assert trick_winner_ints(tuple(fruits), tuple(ranks), tuple(own), NO_TRUMP,
+                                 overlap_trick_rule=overlap) == want
+        assert _oracle(fruits, ranks, own, NO_TRUMP, 0, False, False, overlap) == want
+
+
+# hand-worked tricks under the default readings, called with the default arguments
+# (fruits, ranks, own, trump, winner); fruit 0 is trump where there is one
+DEFAULTS = [
+    ([0, 0, 1], [9, 3, 5], [False] * 3, 0, 0),  # the leader's trump is a trump: 9 beats 3
+    ([2, 1, 1], [1, 4, 8], [False] * 3, 0, 0),  # nobody followed or trumped: the leader
+    ([2, 0, 1], [5, 1, 8], [True, False, False], 0, 1),  # BAS-A4: a trump beats the leader
+    ([2, 1, 3], [5, 1, 8], [True, False, False], NO_TRUMP, 0),  # BAS-6.3: all discarded
+    ([2, 2, 1], [5, 1, 8], [True, True, False], NO_TRUMP, 0),  # BAS-A7: the leader
+    ([1, 1, 1], [9, 3, 5], [True] * 3, NO_TRUMP, SET_ASIDE),  # BAS-A10: set aside
+]
+
+
+@pytest.mark.parametrize("fruits,ranks,own,trump,winner", DEFAULTS)
+def test_default_readings_by_hand(fruits, ranks, own, trump, winner) -> None:
+    assert trick_winner(fruits, ranks, own, trump) == winner
+    assert trick_winner_ints(tuple(fruits), tuple(ranks), tuple(own), trump) == winner
+    assert _oracle(fruits, ranks, own, trump, 0, False, False) == winner
+
+
+def test_cards_before_a_declared_trump_are_discards() -> None:
+    """BAS-A9 default: the 9 of the trump fruit came before the declaring card (position
+    2), so it was a discard; the declaring 2 wins."""
+    assert trick_winner([1, 0, 0], [5, 9, 2], [False] * 3, 0, 2) == 2
+    assert trick_winner_ints((1, 0, 0), (5, 9, 2), (False,) * 3, 0, 2) == 2
+
+
+def test_trick_points_add_the_cards_values() -> None:
+    values = (2, 0, 1, -1, -2)
+    assert trick_points([0, 0, 4, 3], values) == 2 + 2 - 2 - 1
+    assert trick_points([], values) == 0
 
 
 @given(tricks())
@@ -80,6 +152,11 @@ def test_a_legal_value_change_always_exists(value) -> None:
 def test_start_values(colours) -> None:
     values = start_values(colours)
     assert list(values) == [min(colours.count(f), HIGH) for f in range(5)]
+
+
+def test_declaring_trump_lowers_the_value_by_two_down_to_minus_two() -> None:
+    """BAS-5.2, by hand for every value of the table."""
+    assert [declare_value(v) for v in range(LOW, HIGH + 1)] == [-2, -2, -2, -1, 0, 1]
 
 
 def test_round_scores_on_ints() -> None:
@@ -144,7 +221,7 @@ def test_symbolic_round_scores() -> None:
                               scores[2] == 2))
 
 
-@given(tricks(), st.booleans(), st.booleans(), st.booleans())
+@given(st.one_of(tricks(), own_colour_tricks()), st.booleans(), st.booleans(), st.booleans())
 def test_memoised_fast_path_agrees(trick, trump_is_discard, unbeatable_aside,
                                    overlap_trick_rule) -> None:
     fruits, ranks, own, trump, start = trick
@@ -152,3 +229,32 @@ def test_memoised_fast_path_agrees(trick, trump_is_discard, unbeatable_aside,
              "overlap_trick_rule": overlap_trick_rule}
     assert (scoring.trick_winner_ints(fruits, ranks, own, trump, start, **flags)
             == trick_winner(fruits, ranks, own, trump, start, **flags))
+
+
+def _sampled_tricks(count: int):
+    """Many tricks, drawn from a fixed seed: every reading's flags, every trump and start,
+    own colours anywhere but on the trump fruit, all-own tricks of one or two fruits."""
+    rng = random.Random(2024)
+    for k in range(count):
+        n = rng.choice([3, 4])
+        trump = rng.choice([NO_TRUMP, 0, 1, 2, 3, 4])
+        if k % 4 == 0:  # Bastos! cards only
+            pair = rng.sample([f for f in range(5) if f != trump], 2)
+            fruits = [rng.choice(pair) for _ in range(n)]
+            own = [True] * n
+        else:
+            fruits = [rng.randrange(5) for _ in range(n)]
+            own = [rng.random() < 0.4 and f != trump for f in fruits]
+        ranks = rng.sample(range(1, 10), n)
+        start = rng.randrange(n) if trump != NO_TRUMP else 0
+        flags = [rng.random() < 0.5 for _ in range(3)]
+        yield fruits, ranks, own, trump, start, flags
+
+
+def test_trick_winner_agrees_with_the_oracle_on_many_tricks() -> None:
+    for fruits, ranks, own, trump, start, flags in _sampled_tricks(3000):
+        want = _oracle(fruits, ranks, own, trump, start, *flags)
+        kw = dict(zip(("trump_is_discard", "unbeatable_aside", "overlap_trick_rule"), flags))
+        assert trick_winner(fruits, ranks, own, trump, start, **kw) == want
+        assert trick_winner_ints(tuple(fruits), tuple(ranks), tuple(own), trump, start,
+                                 **kw) == want, (fruits, ranks, own, trump, start, flags)

@@ -42,7 +42,6 @@ def test_divergence_search_finds_the_toy_difference():
     assert first_divergence(same, seed=0, choices=[1, 0, 1]) is None
 
 
-@pytest.mark.skipif("tindahan" not in engine.games(), reason="tindahan not registered")
 def test_impact_counts_same_deals_under_each_reading():
     (entry,) = register("TIN-A11", impact_games=6)
     figures = entry["impact"]["readings"]

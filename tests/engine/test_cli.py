@@ -44,7 +44,6 @@ def test_replay_of_a_malformed_scenario_names_the_field(tmp_path):
     assert out.returncode == 2 and "actions" in out.stderr
 
 
-@pytest.mark.skipif("tindahan" not in engine.games(), reason="tindahan not registered")
 def test_replay_checks_expectations(tmp_path):
     good = {"game": "tindahan", "players": 3, "seed": 2, "actions": [],
             "expect": {"scores": [0, 0, 0], "over": False}}
@@ -74,7 +73,6 @@ def test_play_explain_shows_clause_ids(name):
     assert f"{prefix}-" in out.stdout
 
 
-@pytest.mark.skipif("fruit-passion" not in engine.games(), reason="fruit-passion missing")
 def test_explore_writes_each_violation_as_a_replayable_scenario(tmp_path):
     out = run("explore", "fruit-passion", "--config", "two-seats-short-deck",
               "--option", "discard-take=literal", "--out", str(tmp_path), "--json")

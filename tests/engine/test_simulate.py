@@ -104,7 +104,6 @@ def test_render_prints_tables() -> None:
 
 
 def test_dask_cluster_gives_the_same_statistics() -> None:
-    pytest.importorskip("dask.distributed")
     from dask.distributed import Client, LocalCluster
 
     with LocalCluster(n_workers=2, threads_per_worker=1, processes=False,

@@ -8,8 +8,6 @@ import subprocess
 import sys
 import textwrap
 
-import pytest
-
 from proofs import runner
 
 REPLAY = """
@@ -24,8 +22,7 @@ print("OK" if r.ok else "FAILED: " + "; ".join(r.failures))
 
 def _replay_with(pid: str, mutate: str) -> str:
     path = runner.WITNESSES / f"{pid}.json"
-    if not path.exists():
-        pytest.skip(f"{pid} has no stored witness")
+    assert path.exists(), f"{pid} has no stored witness"
     code = REPLAY.format(mutate=textwrap.dedent(mutate), path=str(path))
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          timeout=60)

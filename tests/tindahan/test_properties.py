@@ -14,8 +14,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import engine
-from spec.tindahan.scoring import score_round
 from spec.tindahan.state import CARDS_OF, FRUIT_OF, VALUE_OF
+
+from .oracle import round_scores
 
 OPTION_VALUES = {o.name: o.values for o in engine.load("tindahan", players=3).spec.options}
 options = st.fixed_dictionaries({k: st.sampled_from(v) for k, v in OPTION_VALUES.items()})
@@ -81,11 +82,11 @@ def play_game(n, seed, opts, pick_seed):
                 placed[a.player] += 1
             assert min(hands) == 0
             o = opts
-            want = score_round(tricks, hands, stalls, s.cart, placed,
-                               trump_tie=o["trump-tie"], second_after_tie=o["second-after-tie"],
-                               rounding=o["rounding"], trump_values=o["trump-stall"],
-                               empty_round=o["empty-round"], empty_best=o["empty-round-best"],
-                               empty_among=o["empty-round-among"])
+            want = round_scores(tricks, hands, stalls, s.cart, placed,
+                                trump_tie=o["trump-tie"], second_after_tie=o["second-after-tie"],
+                                rounding=o["rounding"], trump_values=o["trump-stall"],
+                                empty_round=o["empty-round"], empty_best=o["empty-round-best"],
+                                empty_among=o["empty-round-among"])
             assert list(s2.rounds[-1]) == want
             assert list(s2.totals) == [x + y for x, y in zip(s.totals, want)]
         s = s2

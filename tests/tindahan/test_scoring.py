@@ -1,12 +1,19 @@
 """Round scoring: the rulebook's example, the option readings, and Z3 on the same code."""
 from __future__ import annotations
 
+import itertools
+import random
+
+import pytest
 import z3
 from hypothesis import given
 from hypothesis import strategies as st
 
 from spec.tindahan.scoring import (round_is_possible, round_parts, score_round, split,
-                                   stall_points, trick_winner)
+                                   stall_points, trick_winner, trick_winner_cards)
+from spec.tindahan.state import ALL_CARDS, FRUIT_OF, VALUE_OF
+
+from . import oracle
 
 # seats A, B, C; stalls in the order B L M P D; the cart on durians
 EXAMPLE_STALLS = [[3, 0, 2], [0, 0, 0], [2, 0, 2], [0, 0, 0], [0, 0, 1]]
@@ -136,16 +143,16 @@ def test_z3_runs_the_same_scoring(data, options):
 
 @given(counts, st.booleans(), OPTIONS)
 def test_stall_points_are_fair(cs, trump, options):
-    """Seats with equal counts get equal points; more sellers never earn fewer points;
-    the stall never pays more than first + second + bonus (+ bonus for 'each' ties,
-    + second for 'next')."""
+    """Seats with equal counts get equal points; more sellers never earn fewer points
+    (except under second-after-tie=next, see below); the stall never pays more than
+    first + second + bonus (+ bonus for 'each' ties, + second for 'next')."""
     opts = {k: options[k] for k in ("trump_tie", "second_after_tie", "rounding")}
     pts = stall_points(cs, trump, trump_stall=options["trump_values"], **opts)
     for i, a in enumerate(cs):
         for j, b in enumerate(cs):
             if a == b:
                 assert pts[i] == pts[j]
-            if a > b:
+            if a > b and opts["second_after_tie"] != "next":
                 assert pts[i] >= pts[j]
     cap = 5 + 3 + 1
     if opts["trump_tie"] == "each":
@@ -156,3 +163,154 @@ def test_stall_points_are_fair(cs, trump, options):
         cap += 3
     assert sum(pts) <= cap
     assert all(p >= 0 for p in pts)
+
+
+# --- hand-computed rounds, one or more per reading, for the code and for the oracle -------
+# stalls in the order B L M P D; three seats unless said; trump on durians (4) unless said
+_R = [[0] * 3 for _ in range(5)]
+
+
+def _stalls(**rows: list[int]) -> list[list[int]]:
+    out = [list(r) for r in _R]
+    for letter, row in rows.items():
+        out["BLMPD".index(letter)] = row
+    return out
+
+
+HAND_ROUNDS = [
+    # (options, tricks, hands left, stalls, trump, expected)
+    # default: B 3/0/2 -> 5,0,2; M 2/0/2 tie -> (5+2)//2 = 3 each; D trump 0/0/1 -> 6
+    ({}, [3, 4, 2], [5, 0, 7], _stalls(B=[3, 0, 2], M=[2, 0, 2], D=[0, 0, 1]), 4, [9, 8, 8]),
+    # rounding=up: the mango tie shares 7 as 4 and 4
+    ({"rounding": "up"}, [3, 4, 2], [5, 0, 7], _stalls(B=[3, 0, 2], M=[2, 0, 2], D=[0, 0, 1]),
+     4, [10, 8, 9]),
+    # trump tie 2/2/0 on durians: split (5+2+1)//2 = 4; each 7//2 + 1 = 4; none 7//2 = 3
+    ({}, [5, 5, 0], [0, 0, 10], _stalls(D=[2, 2, 0]), 4, [14, 14, 14]),  # default: split
+    ({"trump_tie": "split"}, [5, 5, 0], [0, 0, 10], _stalls(D=[2, 2, 0]), 4, [14, 14, 14]),
+    ({"trump_tie": "none"}, [5, 5, 0], [0, 0, 10], _stalls(D=[2, 2, 0]), 4, [13, 13, 13]),
+    # three-way trump tie 1/1/1: split 8//3 = 2; each 7//3 + 1 = 3
+    ({"trump_tie": "split"}, [4, 3, 3], [0, 2, 2], _stalls(D=[1, 1, 1]), 4, [10, 6, 6]),
+    ({"trump_tie": "each"}, [4, 3, 3], [0, 2, 2], _stalls(D=[1, 1, 1]), 4, [11, 7, 7]),
+    # second after a tie 2/2/1 on bananas (no trump): none -> 3,3,0; next -> 3,3,2
+    ({}, [4, 3, 3], [0, 2, 2], _stalls(B=[2, 2, 1]), 4, [11, 7, 4]),  # default: none
+    ({"second_after_tie": "none"}, [4, 3, 3], [0, 2, 2], _stalls(B=[2, 2, 1]), 4, [11, 7, 4]),
+    ({"second_after_tie": "next"}, [4, 3, 3], [0, 2, 2], _stalls(B=[2, 2, 1]), 4, [11, 7, 6]),
+    # trump stall worth 6 and 3 (six-three) against 6 and 2 (plus-one): durians 2/1/0
+    ({"trump_values": "six-three"}, [4, 3, 3], [0, 2, 2], _stalls(D=[2, 1, 0]), 4, [14, 7, 4]),
+    ({"trump_values": "plus-one"}, [4, 3, 3], [0, 2, 2], _stalls(D=[2, 1, 0]), 4, [14, 6, 4]),
+    # empty round: seat 0 won nothing, placed nothing, holds 3 cards; seat 1 has 8 - 6 + 5
+    # (bananas alone), seat 2 has 12 - 0: replace -> 12; add -> -3 + 12 = 9
+    ({"empty_round": "replace"}, [0, 4, 6], [3, 6, 0], _stalls(L=[0, 2, 0]), 4, [12, 7, 12]),
+    ({"empty_round": "add"}, [0, 4, 6], [3, 6, 0], _stalls(L=[0, 2, 0]), 4, [9, 7, 12]),
+    # best by whole round (seat 1: 12 - 6 + 5 = 11) or by cards alone (seat 2: 8)
+    ({"empty_best": "round"}, [0, 6, 4], [3, 6, 0], _stalls(L=[0, 2, 0]), 4, [11, 11, 8]),
+    ({"empty_best": "cards"}, [0, 6, 4], [3, 6, 0], _stalls(L=[0, 2, 0]), 4, [8, 11, 8]),
+]
+
+
+@pytest.mark.parametrize("scorer", [score_round, oracle.round_scores], ids=["spec", "oracle"])
+@pytest.mark.parametrize("options,tricks,hands,stalls,trump,want", HAND_ROUNDS)
+def test_hand_computed_rounds(scorer, options, tricks, hands, stalls, trump, want):
+    assert scorer(tricks, hands, stalls, trump, **options) == want
+
+
+@given(rounds(), OPTIONS, st.booleans())
+def test_scoring_agrees_with_the_plain_oracle(data, options, with_placed):
+    tricks, hands, stalls, trump = data
+    placed = [sum(row[i] for row in stalls) + (i % 2) for i in range(len(tricks))] \
+        if with_placed else None
+    assert score_round(tricks, hands, stalls, trump, placed, **options) == \
+        oracle.round_scores(tricks, hands, stalls, trump, placed, **options)
+
+
+def _sampled_rounds(count: int):
+    """Many rounds from a fixed seed, under every combination of the readings; counts are
+    kept small so that ties, empty stalls and empty rounds are common."""
+    rng = random.Random(7)
+    readings = [dict(zip(_READINGS, combo)) for combo in itertools.product(
+        *_READINGS.values())]
+    for k in range(count):
+        n = rng.choice([3, 4, 5])
+        tricks = [rng.choice([0, 0, 1, 2, 4, 7]) for _ in range(n)]
+        hands = [rng.randrange(0, 6) for _ in range(n)]
+        stalls = [[rng.choice([0, 0, 1, 1, 2, 3]) for _ in range(n)] for _ in range(5)]
+        # sellers may stand from earlier rounds (TIN-A10): placed this round is then less
+        placed = None if k % 2 else [max(0, sum(row[i] for row in stalls) - rng.randrange(2))
+                                     for i in range(n)]
+        yield tricks, hands, stalls, rng.randrange(5), placed, readings[k % len(readings)]
+
+
+_READINGS = {"trump_tie": ("split", "each", "none"), "second_after_tie": ("none", "next"),
+             "rounding": ("down", "up"), "trump_values": ("plus-one", "six-three"),
+             "empty_round": ("replace", "add"), "empty_best": ("round", "cards")}
+
+
+def test_scoring_agrees_with_the_oracle_on_many_rounds():
+    for tricks, hands, stalls, trump, placed, options in _sampled_rounds(800):
+        assert score_round(tricks, hands, stalls, trump, placed, **options) == \
+            oracle.round_scores(tricks, hands, stalls, trump, placed, **options), \
+            (tricks, hands, stalls, trump, placed, options)
+
+
+def test_trick_winner_on_many_tricks():
+    """The spec's trick winner, on ints and on the cards (the engine's fast path), against
+    the plain rule: the highest trump, else the highest card of the led fruit."""
+    rng = random.Random(11)
+    for _ in range(3000):
+        n = rng.choice([3, 4, 5])
+        cards = rng.sample(ALL_CARDS, n)
+        trump, led = rng.randrange(5), FRUIT_OF[cards[0]]
+        fruits = [FRUIT_OF[c] for c in cards]
+        values = [VALUE_OF[c] for c in cards]
+        trumps = [i for i in range(n) if fruits[i] == trump]
+        pool = trumps or [i for i in range(n) if fruits[i] == led]
+        want = max(pool, key=lambda i: values[i])
+        assert trick_winner(fruits, values, trump, led) == want
+        assert trick_winner_cards(tuple(cards), trump, led) == want
+
+
+# (tricks, hands left, placed, possible): each condition of round_is_possible on its edge
+ROUND_ENDS = [
+    ([4, 3, 3], [0, 2, 1], [0, 0, 0], True),
+    ([10, 0, 0], [0, 10, 10], [0, 0, 0], False),  # seats 1 and 2 never acted in 10 tricks
+    ([10, 0, 0], [0, 0, 0], [0, 0, 0], True),  # one seat won every trick, all at the bounds
+    ([4, 3, 3], [1, 2, 1], [0, 0, 0], False),  # nobody has run out of cards
+    ([6, 5, 0], [0, -1, 10], [0, 0, 0], False),  # a negative hand
+    ([10, 0, 0], [0, 11, 9], [0, 0, 0], False),  # more cards than a hand holds
+    ([11, -1, 0], [0, 10, 10], [0, 0, 0], False),  # negative tricks
+    ([10, 0, 0], [0, 10, 10], [0, -1, 0], False),  # negative sellers
+    ([10, 0, 0], [0, 10, 10], [1, 0, 0], False),  # seat 0 acted 11 times in 10 tricks
+    ([6, 5, 0], [0, 10, 10], [0, 0, 0], False),  # 11 tricks but only 10 cards played
+]
+
+
+@pytest.mark.parametrize("tricks,hands,placed,possible", ROUND_ENDS)
+def test_round_is_possible_by_hand(tricks, hands, placed, possible):
+    assert round_is_possible(tricks, hands, placed) is possible
+
+
+def test_sellers_from_earlier_rounds_do_not_end_an_empty_round():
+    """With sellers staying between rounds (TIN-A10), seat 0's banana seller stood before
+    this round: it placed none now and won no trick, so its round is empty (TIN-6.11):
+    it scores the best round, 12, not its own 2."""
+    stalls = _stalls(B=[1, 0, 0], L=[0, 2, 0])
+    for scorer in (score_round, oracle.round_scores):
+        assert scorer([0, 4, 6], [3, 6, 0], stalls, 4, [0, 2, 0]) == [12, 7, 12]
+        assert scorer([0, 4, 6], [3, 6, 0], stalls, 4) == [2, 7, 12]
+
+
+def test_round_parts_name_each_part():
+    """The parts the engine's events and the proofs read, on the empty-round example."""
+    parts = round_parts([0, 4, 6], [3, 6, 0], _stalls(L=[0, 2, 0]), 4)
+    assert parts["cards"] == [-3, 2, 12] and parts["base"] == [-3, 7, 12]
+    # TIN-A12 (default all): each seat's empty round would level it with the best of all
+    assert parts["empty"] == [True, False, False] and parts["best"] == [12, 12, 12]
+    assert parts["final"] == [12, 7, 12] and parts["stalls"][1] == [0, 5, 0]
+
+
+def test_second_after_a_large_tie_can_outscore_the_tied_seats():
+    """TIN-A4 ``next``: four seats tied for first share 5 + 2 = 7 (1 each, rounded down)
+    while the seat below them takes second place whole (2), so fewer sellers earn more.
+    Under the default ``none`` the seat below gets nothing."""
+    assert stall_points([1, 2, 2, 2, 2], False, second_after_tie="next") == [2, 1, 1, 1, 1]
+    assert stall_points([1, 2, 2, 2, 2], False) == [0, 1, 1, 1, 1]
