@@ -43,6 +43,8 @@ def hybrid_counts(stack: list[str], hybrid_run: str = "from-one",
         h = int(c[2])
         if hybrid_run == "from-one":  # FRP-A5
             ok = all(k in numbers for k in range(1, h + 1))
+        elif hybrid_run == "scoring-run":  # as from-one, and a lone 1 is no run: 1-2 at least
+            ok = all(k in numbers for k in range(1, max(h, 2) + 1))
         elif hybrid_run == "continuous":
             ok = h - 1 in numbers or h + 1 in numbers
         else:

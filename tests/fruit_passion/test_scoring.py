@@ -34,6 +34,8 @@ PETER = _seat(CO="CO1* CO2 CO3 CO4 CO5", PA="PA1 PA2*", FI="FI1 FI2 FI3*",
 LONE_FIG = _seat(CO="CO1* CO2", PA="PA1 PA2*", FI="FI3*")
 # as above, the fig hybrid 3 beside a 2, and an avocado 3-4 holding hybrid 4
 NEIGHBOURS = _seat(CO="CO1* CO2", PA="PA1 PA2*", FI="FI2 FI3*", AV="AV3 AV4*")
+# a coconut stack of the hybrid 1 alone (0 points: a lone 1), papaya 1-2 with hybrid 2 (3)
+LONE_HYBRID_ONE = _seat(CO="CO1*", PA="PA1 PA2*")
 
 HAND_SEATS = [
     # (options, seat, points)
@@ -49,6 +51,9 @@ HAND_SEATS = [
     # a lone fig hybrid: no neighbour (continuous keeps 1-2 = 9), any counts it (1-2-3 = 15)
     ({"hybrid-run": "continuous"}, LONE_FIG, 3 + 3 + 9),
     ({"hybrid-run": "any"}, LONE_FIG, 3 + 3 + 15),
+    # FRP-A5 scoring-run: the lone hybrid 1 is in no run, so hybrid 2 has no 1 to follow
+    ({"hybrid-run": "from-one"}, LONE_HYBRID_ONE, 3 + 9),
+    ({"hybrid-run": "scoring-run"}, LONE_HYBRID_ONE, 3),
     # a lone common 1 scores 1 under lone-one=common, a lone pomegranate 1 never
     ({"lone-one": "none"}, _seat(CO="CO1", PG="PG1"), 0),
     ({"lone-one": "common"}, _seat(CO="CO1", PG="PG1"), 1),
@@ -91,7 +96,8 @@ def test_hand_computed_seats(options, seat, points):
 
 
 READING_VALUES = {o: v for o, v in [
-    ("lone-one", ("none", "common")), ("hybrid-run", ("from-one", "continuous", "any")),
+    ("lone-one", ("none", "common")),
+    ("hybrid-run", ("from-one", "continuous", "any", "scoring-run")),
     ("hybrid-duplicates", ("void", "count")), ("passion-no-one-duplicate", ("penalty", "zero")),
     ("hybrids", cards.HYBRID_ASSIGNMENTS)]}
 
