@@ -201,13 +201,19 @@ def parts(sym: dict[str, Any], score: dict[str, str]) -> dict[str, Any]:
 def well_formed(sym: dict[str, Any], fruits: Sequence[int]) -> list[Any]:
     """Round inputs the spec's necessary conditions allow (round_is_possible), sellers only
     on stalls in play, at most nine a seat, the cart on a stall in play."""
-    n = len(sym["tricks"])
+    out = _round_and_stalls(sym, fruits)
+    for i in range(len(sym["tricks"])):
+        out.append(sym["placed"][i] == z3.Sum([row[i] for row in sym["stalls"]]))
+    return out
+
+
+def _round_and_stalls(sym: dict[str, Any], fruits: Sequence[int]) -> list[Any]:
+    """What every round's inputs satisfy: the spec's necessary conditions
+    (round_is_possible), the cart on a stall in play, sellers only on stalls in play."""
     out = [S.round_is_possible(sym["tricks"], sym["hand_left"], sym["placed"], HAND_SIZE),
            z3.Or(*[sym["cart"] == f for f in fruits])]
     for f, row in enumerate(sym["stalls"]):
         out += [c == 0 for c in row] if f not in fruits else between(row, 0, SELLERS)
-    for i in range(n):
-        out.append(sym["placed"][i] == z3.Sum([row[i] for row in sym["stalls"]]))
     return out
 
 
@@ -579,12 +585,8 @@ def stay_well_formed(sym: dict[str, Any], fruits: Sequence[int]) -> list[Any]:
     """Round inputs with sellers staying between rounds (TIN-A10=stay): what stands on the
     stalls may come from earlier rounds, so a seat may own sellers it did not place this
     round; still at most nine a seat (TIN-A7's default), sellers only on stalls in play."""
-    n = len(sym["tricks"])
-    out = [S.round_is_possible(sym["tricks"], sym["hand_left"], sym["placed"], HAND_SIZE),
-           z3.Or(*[sym["cart"] == f for f in fruits])]
-    for f, row in enumerate(sym["stalls"]):
-        out += [c == 0 for c in row] if f not in fruits else between(row, 0, SELLERS)
-    for i in range(n):
+    out = _round_and_stalls(sym, fruits)
+    for i in range(len(sym["tricks"])):
         standing = z3.Sum([row[i] for row in sym["stalls"]])
         out += [standing <= SELLERS, sym["placed"][i] <= standing]
     return out
