@@ -8,6 +8,7 @@ promise end to end, and that Ctrl-C stops a parallel simulation with one line.
 """
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import signal
@@ -235,12 +236,17 @@ def test_huge_n_starts_at_once_and_stops_on_ctrl_c(backend: list[str]) -> None:
                           "10000000000000", "--workers", "2", *backend],
                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                          start_new_session=True)
-    time.sleep(10 if backend else 4)
-    assert p.poll() is None, p.communicate()
-    os.killpg(p.pid, signal.SIGINT)
-    out, err = p.communicate(timeout=60)
-    assert p.returncode == 130, err
-    assert err.strip().splitlines() == ["fruitspec: interrupted"], err
+    try:
+        time.sleep(10 if backend else 4)
+        assert p.poll() is None, p.communicate()
+        os.killpg(p.pid, signal.SIGINT)
+        out, err = p.communicate(timeout=60)
+        assert p.returncode == 130, err
+        assert err.strip().splitlines() == ["fruitspec: interrupted"], err
+    finally:
+        # a failed run must not leave a 10**13-game simulation and its workers behind
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(p.pid, signal.SIGKILL)
 
 
 # --- the same promise through real processes ---------------------------------------------------
