@@ -313,9 +313,10 @@ def _client(cluster: Any, workers: int) -> tuple[Any, Callable[[], None]]:
     if cluster in ("local", "local-threads"):
         # the cluster's own warnings (tasks cancelled, workers killed on Ctrl-C) are not
         # the user's business: our one line says what happened
+        # (":0": a free port for the dashboard, never a clash with another cluster on 8787)
         with _sigint_ignored():  # worker processes inherit it: Ctrl-C is the parent's
             lc = LocalCluster(n_workers=max(1, workers), threads_per_worker=1,
-                              processes=cluster == "local", dashboard_address=None,
+                              processes=cluster == "local", dashboard_address=":0",
                               silence_logs=logging.CRITICAL)
         client = Client(lc)
 

@@ -107,7 +107,7 @@ def test_dask_cluster_gives_the_same_statistics() -> None:
     from dask.distributed import Client, LocalCluster
 
     with LocalCluster(n_workers=2, threads_per_worker=1, processes=False,
-                      dashboard_address=None) as cluster, Client(cluster) as client:
+                      dashboard_address=":0") as cluster, Client(cluster) as client:
         dask = simulate(toy(), 200, seed=6, cluster=client)
     assert dask["backend"] == "dask"
     assert statistics(dask) == statistics(simulate(toy(), 200, seed=6))
