@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import inspect
 import pstats
+import re
 from pathlib import Path
 from typing import Any, Callable
 
@@ -39,9 +40,11 @@ def _key(fn: Any) -> Key | None:
 
 def entry_points(game: Game, loop: Callable[..., Any]) -> dict[Key, str]:
     """The functions that open a part, for this game's spec."""
-    named: list[tuple[Any, str]] = [(loop, LOOP), (Game.new, SETUP), (Game._legal, LISTING),
-                                    (Game.legal_actions, LISTING), (Game.actors, LISTING),
-                                    (core.GameSpec.moves_in, LISTING), (core.ev, EVENTS)]
+    named: list[tuple[Any, str]] = [(loop, LOOP), (core.ev, EVENTS)]
+    for method, part in (("new", SETUP), ("_legal", LISTING), ("legal_actions", LISTING),
+                         ("actors", LISTING)):
+        named.append((getattr(Game, method, None), part))  # private ones may be renamed
+    named.append((getattr(core.GameSpec, "moves_in", None), LISTING))
     for mv in game.spec.moves:
         named += [(mv.actors, LISTING), (mv.domain, DOMAINS), (mv.effect, EFFECTS)]
         named += [(g.ok, GUARDS) for g in mv.guards]
@@ -118,7 +121,7 @@ def breakdown(stats: pstats.Stats, game: Game, loop: Callable[..., Any],
 def _name(key: Key) -> str:
     file, line, fn = key
     if file == "~":
-        return fn
+        return re.sub(r" at 0x[0-9a-f]+", "", fn)
     path = Path(file)
     try:
         path = path.relative_to(Path(ENGINE_DIR).parent)

@@ -165,7 +165,10 @@ def build() -> str:
     """``compiled`` when the engine runs as an extension module, else ``pure``."""
     probe = getattr(engine, "compiled", None)
     if callable(probe):
-        return "compiled" if probe() else "pure"
+        value = probe()
+        if isinstance(value, str):
+            return "pure" if value.lower() in ("", "pure", "python") else "compiled"
+        return "compiled" if value else "pure"
     suffix = Path(getattr(sys.modules["engine.game"], "__file__", "") or "").suffix
     return "compiled" if suffix in (".so", ".pyd") else "pure"
 

@@ -83,8 +83,8 @@ def test_a_skipped_decision_is_caught() -> None:
 
 def test_bench_quick_runs_end_to_end() -> None:
     out = subprocess.run([sys.executable, "bench/run.py", "--quick", "--game", "tindahan",
-                          "--json"], cwd=ROOT, capture_output=True, text=True, timeout=300,
-                         check=True)
+                          "--json", "--profile"], cwd=ROOT, capture_output=True, text=True,
+                         timeout=300, check=True)
     doc = json.loads(out.stdout)
     row = doc["games"]["tindahan"]
     for key in ("api", "play_game", "hand", "explore"):
@@ -94,3 +94,8 @@ def test_bench_quick_runs_end_to_end() -> None:
     assert row["targets"] == {"actions_per_second": 150_000, "states_per_second": 60_000}
     assert isinstance(row["meets_targets"], bool)
     assert doc["build"] in ("compiled", "pure")
+    prof = row["profile"]
+    assert sum(prof["parts"].values()) == pytest.approx(prof["seconds"], abs=0.01)
+    if doc["build"] == "pure":  # compiled functions are opaque to cProfile
+        for part in ("legal-action listing", "domains", "effects", "bench loop"):
+            assert prof["parts"][part] > 0, part
