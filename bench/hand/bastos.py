@@ -22,75 +22,92 @@ SET_ASIDE = -1
 def playout(rng: random.Random, players: int = PLAYERS) -> tuple[int, list[int]]:
     """One whole game (two rounds per seat); returns (actions taken, final totals)."""
     n = players
-    randrange = rng.randrange
-    removed = randrange(5) if n == 3 else -1
+    removed = rng.randrange(5) if n == 3 else -1
     fruits = [f for f in range(5) if f != removed]
     deck = [f * 16 + r for f in fruits for r in range(1, 10)]
     size = HAND[n]
-    dealer = randrange(n)
+    dealer = rng.randrange(n)
     totals = [0] * n
     actions = 0
     for _ in range(ROUNDS[n]):
         rng.shuffle(deck)
         hands = [deck[i * size:(i + 1) * size] for i in range(n)]
-        colour = [-1] * n
-        waiting = list(range(n))
-        while waiting:  # the secret picks, in any order (BAS-3.1)
-            k = randrange(size * len(waiting))
-            seat = waiting.pop(k // size)
-            colour[seat] = hands[seat].pop(k % size) >> 4
-            actions += 1
-        values = [0] * 5
-        for f in colour:
-            values[f] = min(values[f] + 1, HIGH)
-        colours = set(colour)
-        trump = -1
-        leader = (dealer + 1) % n
-        won = [[0] * 5 for _ in range(n)]
-        while hands[leader]:
-            trick: list[int] = []
-            trump_from = 0
-            for i in range(n):
-                seat = (leader + i) % n
-                hand = hands[seat]
-                declare = False
-                if i == 0:
-                    card = hand.pop(randrange(len(hand)))
-                else:
-                    led = trick[0] >> 4
-                    follow = [c for c in hand if c >> 4 == led]
-                    if follow:
-                        card = follow[randrange(len(follow))]
-                    else:
-                        trumpable = ([c for c in hand if c >> 4 not in colours]
-                                     if trump < 0 else [])
-                        k = randrange(len(hand) + len(trumpable))
-                        declare = k >= len(hand)
-                        card = trumpable[k - len(hand)] if declare else hand[k]
-                    hand.remove(card)
-                actions += 1
-                f = card >> 4
-                if declare:  # BAS-5.2: the cart on the fruit, its value 2 lower
-                    trump, trump_from = f, i
-                    values[f] = max(values[f] - 2, LOW)
-                trick.append(card)
-                if f == colour[seat]:  # BAS-7.1: change one value by 1, within range
-                    changes = [(g, d) for g in fruits for d in (1, -1)
-                               if LOW <= values[g] + d <= HIGH]
-                    g, d = changes[randrange(len(changes))]
-                    values[g] += d
-                    actions += 1
-            pos = trick_winner(trick, [colour[(leader + i) % n] for i in range(n)], trump,
-                               trump_from)
-            if pos != SET_ASIDE:
-                leader = (leader + pos) % n
-                row = won[leader]
-                for c in trick:
-                    row[c >> 4] += 1
-        for seat in range(n):
-            totals[seat] += sum(k * v for k, v in zip(won[seat], values))
+        colour = pick_colours(rng, hands)
+        taken, points = play_round(rng, hands, colour, fruits, (dealer + 1) % n)
+        actions += n + taken
+        totals = [t + p for t, p in zip(totals, points)]
         dealer = (dealer + 1) % n
     return actions, totals
+
+
+def pick_colours(rng: random.Random, hands: list[list[int]]) -> list[int]:
+    """BAS-3.1: every seat picks a card, the seats in any order; the card leaves the hand."""
+    size = len(hands[0])
+    colour = [-1] * len(hands)
+    waiting = list(range(len(hands)))
+    while waiting:
+        k = rng.randrange(size * len(waiting))
+        seat = waiting.pop(k // size)
+        colour[seat] = hands[seat].pop(k % size) >> 4
+    return colour
+
+
+def play_round(rng: random.Random, hands: list[list[int]], colour: list[int],
+               fruits: list[int], leader: int) -> tuple[int, list[int]]:
+    """The tricks of a round; returns (actions, each seat's points at the final values).
+
+    The trick is written inline, not as a function: a call per trick costs the bound
+    several per cent.
+    """
+    n = len(hands)
+    randrange = rng.randrange
+    colours = set(colour)
+    values = [0] * 5
+    for f in colour:
+        values[f] = min(values[f] + 1, HIGH)  # BAS-3.3
+    won = [[0] * 5 for _ in range(n)]
+    trump = -1
+    actions = 0
+    while hands[leader]:
+        trick: list[int] = []
+        trump_from = 0  # cards of the trump fruit before this position were discards
+        for i in range(n):
+            seat = (leader + i) % n
+            hand = hands[seat]
+            declare = False
+            if i == 0:
+                card = hand.pop(randrange(len(hand)))
+            else:
+                led = trick[0] >> 4
+                follow = [c for c in hand if c >> 4 == led]
+                if follow:
+                    card = follow[randrange(len(follow))]
+                else:
+                    trumpable = [c for c in hand if c >> 4 not in colours] if trump < 0 else []
+                    k = randrange(len(hand) + len(trumpable))
+                    declare = k >= len(hand)
+                    card = trumpable[k - len(hand)] if declare else hand[k]
+                hand.remove(card)
+            actions += 1
+            f = card >> 4
+            if declare:  # BAS-5.2: the cart on the fruit, its value 2 lower
+                trump, trump_from = f, i
+                values[f] = max(values[f] - 2, LOW)
+            trick.append(card)
+            if f == colour[seat]:  # BAS-7.1: change one value by 1, within range
+                changes = [(g, d) for g in fruits for d in (1, -1)
+                           if LOW <= values[g] + d <= HIGH]
+                g, d = changes[randrange(len(changes))]
+                values[g] += d
+                actions += 1
+        pos = trick_winner(trick, [colour[(leader + i) % n] for i in range(n)], trump,
+                           trump_from)
+        if pos != SET_ASIDE:  # else the same seat leads again (BAS-6.5)
+            leader = (leader + pos) % n
+            row = won[leader]
+            for c in trick:
+                row[c >> 4] += 1
+    return actions, [sum(k * v for k, v in zip(row, values)) for row in won]
 
 
 def trick_winner(trick: list[int], colours: list[int], trump: int, trump_from: int) -> int:

@@ -18,6 +18,7 @@ PLAYERS = 2
 PLAIN, MOVE, REPLACE, FAVORITE, FIVE, BITTEN = range(6)
 S, F, B, P, W = range(5)
 GRANNY, TACO = 100, 101
+KEEP, PLACE, TAKE = range(3)  # the deal's three kinds of action
 CART_ROOM = 3
 UNDER_GRANNY = 15
 #: (fruit, effect, copies, copies with the two-player icon): the card list the rules assume
@@ -43,84 +44,98 @@ def cards(players: int) -> list[int]:
 def playout(rng: random.Random, players: int = PLAYERS) -> tuple[int, list[int]]:
     """One whole game, until the round in which Granny came off the deck ends."""
     n = players
-    randrange = rng.randrange
     deck = cards(n)
     rng.shuffle(deck)
     deck.insert(UNDER_GRANNY, GRANNY)  # the top of the deck is the end of the list
     tables = [[[] for _ in range(5)] for _ in range(n)]
-    leader = randrange(n)
-    taco = granny = -1
-    last = False
+    leader = rng.randrange(n)
     actions = 0
-    while True:
-        carts: list[list[int]] = [[] for _ in range(n)]
-        taken = [-1] * n
-        carts[randrange(n)].append(TACO)  # TAN-2.1
-        actions += 1
-        hand = -1  # the leader's drawn card
-        kept: list[int] = []
-        dry = False
-        while True:  # the deal: settle what happens by itself, then one choice
-            if -1 not in taken:
-                if hand >= 0:
-                    deck.append(hand)  # TAN-A19 top
-                break
-            open_ = [] if dry else [i for i in range(n)
-                                    if taken[i] < 0 and len(carts[i]) < CART_ROOM]
-            if hand >= 0 and not open_:
-                deck.append(hand)  # TAN-2.10: only full carts left
-                hand = -1
-            if hand < 0 and open_:
-                if deck:
-                    hand = deck.pop()
-                    last = last or hand == GRANNY
-                else:
-                    dry = last = True  # TAN-A8 last-round
-                    open_ = []
-            choices = []
-            table = [i for i in range(n) if taken[i] < 0]
-            if hand >= 0:
-                has_cart = leader in taken
-                for i in table:
-                    if not has_cart and (len(carts[i]) < CART_ROOM
-                                         or any(j != i for j in open_)):
-                        choices.append((0, leader, i))  # keep
-                    if len(carts[i]) < CART_ROOM:
-                        choices.append((1, leader, i))  # place
-            for seat in range(n):
-                if seat not in taken and not (seat == leader and hand >= 0):
-                    choices += [(2, seat, i) for i in table]  # take
-            what, seat, i = choices[randrange(len(choices))]
-            actions += 1
-            if what == 0:
-                kept.append(hand)
-                taken[i] = seat
-                hand = -1
-            elif what == 1:
-                carts[i].append(hand)
-                hand = -1
-            else:
-                taken[i] = seat
-        haul: list[list[int]] = [[] for _ in range(n)]
-        for c in kept:
-            if c == GRANNY:
-                granny = leader
-            else:
-                haul[leader].append(c)
-        for i, cart in enumerate(carts):
-            for c in cart:
-                if c == TACO:
-                    taco = taken[i]
-                elif c == GRANNY:
-                    granny = taken[i]
-                else:
-                    haul[taken[i]].append(c)
-        actions += lay_out(rng, tables, haul)
-        if last:
-            break
-        leader = taco
+    last = False
+    while not last:
+        carts, taken, kept, dealt, last = deal(rng, deck, leader, n)
+        haul, taco, granny = collect(carts, taken, kept, leader)
+        actions += dealt + lay_out(rng, tables, haul)
+        leader = taco  # TAN-4.1
     return actions, [seat_score(tables[p]) + 3 * (taco == p) + 3 * (granny == p)
                      for p in range(n)]
+
+
+def deal(rng: random.Random, deck: list[int], leader: int,
+         n: int) -> tuple[list[list[int]], list[int], list[int], int, bool]:
+    """TAN-2: Taco down, then the real-time deal until every seat has a cart.
+
+    Returns the carts, who took each, the leader's kept cards, the actions taken and
+    whether this round is the last (Granny drawn, or the deck ran out: TAN-A8).
+    """
+    carts: list[list[int]] = [[] for _ in range(n)]
+    taken = [-1] * n
+    carts[rng.randrange(n)].append(TACO)  # TAN-2.1
+    actions = 1
+    hand = -1  # the leader's drawn card
+    kept: list[int] = []
+    dry = last = False
+    while -1 in taken:
+        open_ = [] if dry else [i for i in range(n)
+                                if taken[i] < 0 and len(carts[i]) < CART_ROOM]
+        if hand >= 0 and not open_:
+            deck.append(hand)  # TAN-2.10: only full carts left
+            hand = -1
+        if hand < 0 and open_:
+            if deck:
+                hand = deck.pop()
+                last = last or hand == GRANNY
+            else:
+                dry = last = True
+                open_ = []
+        # every seat's enabled actions at once: (KEEP / PLACE / TAKE, seat, cart)
+        on_table = [i for i in range(n) if taken[i] < 0]
+        choices = []
+        if hand >= 0:
+            has_cart = leader in taken
+            for i in on_table:
+                room = len(carts[i]) < CART_ROOM
+                if not has_cart and (room or any(j != i for j in open_)):
+                    choices.append((KEEP, leader, i))  # TAN-2.3, TAN-2.8 (TAN-A1 example)
+                if room:
+                    choices.append((PLACE, leader, i))  # TAN-2.4
+        for seat in range(n):
+            if seat not in taken and not (seat == leader and hand >= 0):  # TAN-A20
+                choices += [(TAKE, seat, i) for i in on_table]  # TAN-2.6, empty carts too
+        what, seat, i = choices[rng.randrange(len(choices))]
+        actions += 1
+        if what == KEEP:
+            kept.append(hand)
+            taken[i] = seat
+            hand = -1
+        elif what == PLACE:
+            carts[i].append(hand)
+            hand = -1
+        else:
+            taken[i] = seat
+    if hand >= 0:
+        deck.append(hand)  # TAN-A19 top: every seat has a cart
+    return carts, taken, kept, actions, last
+
+
+def collect(carts: list[list[int]], taken: list[int], kept: list[int],
+            leader: int) -> tuple[list[list[int]], int, int]:
+    """Each seat's cards to lay, who took Taco, and who holds Granny (-1: nobody)."""
+    haul: list[list[int]] = [[] for _ in taken]
+    taco = granny = -1
+    for c in kept:
+        if c == GRANNY:
+            granny = leader
+        else:
+            haul[leader].append(c)
+    for cart, who in zip(carts, taken):
+        for c in cart:
+            if c == TACO:
+                taco = who
+            elif c == GRANNY:
+                granny = who
+            else:
+                haul[who].append(c)
+    return haul, taco, granny
 
 
 def lay_out(rng: random.Random, tables: list[list[list[int]]],
