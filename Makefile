@@ -50,8 +50,11 @@ docs: $(STAMP) graphviz chromium
 	$(PY) -m sphinx -W --keep-going -q -b html docs docs/_build/html
 	$(PY) docs/check_site.py docs/_build/html
 
+# Engine speed against hand-written play-outs (a few minutes); e.g.
+# BENCH_ARGS="--game bastos --profile" or "--json".
+BENCH_ARGS ?=
 bench: $(STAMP)
-	$(PY) bench/run.py
+	$(PY) bench/run.py $(BENCH_ARGS)
 
 clean:
 	rm -rf docs/_build docs/generated .pytest_cache .hypothesis .mutate mutants

@@ -1,0 +1,1 @@
+"""``make bench``: the engine's speed against hand-written play-outs of the same games."""
