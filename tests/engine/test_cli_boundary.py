@@ -225,6 +225,13 @@ def test_chunks_are_made_lazily() -> None:
     assert not isinstance(ranges, list)
 
 
+def _as_in_a_terminal() -> None:
+    # a test run started in the background inherits SIGINT ignored (as every job a
+    # non-interactive shell puts behind '&' does), and Python then keeps ignoring it; a
+    # terminal's fruitspec gets the default disposition
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 @pytest.mark.parametrize("backend", [[], ["--cluster", "local"]])
 def test_huge_n_starts_at_once_and_stops_on_ctrl_c(backend: list[str]) -> None:
     """`simulate -n 10**13` starts playing at once (lazy chunks); a terminal's Ctrl-C
@@ -235,7 +242,7 @@ def test_huge_n_starts_at_once_and_stops_on_ctrl_c(backend: list[str]) -> None:
     p = subprocess.Popen([sys.executable, "-m", "engine", "simulate", "tindahan", "-n",
                           "10000000000000", "--workers", "2", *backend],
                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                         start_new_session=True)
+                         start_new_session=True, preexec_fn=_as_in_a_terminal)
     try:
         time.sleep(10 if backend else 4)
         assert p.poll() is None, p.communicate()
