@@ -169,7 +169,8 @@ def _haul_left(s: TanukiState, seat: int) -> bool:
 def _seats(cfg: Config, s: TanukiState) -> Iterable[int]:
     """Every seat: who may act is decided by the guards, so that a refusal always says
     why (the engine asks the actors before the guards). The domains offer a seat only
-    the candidates it may name, and the guards they satisfy are marked implied."""
+    the candidates it may name; a guard that every candidate of its move's domain meets,
+    and that every game reaches, is marked implied (listing legal actions skips it)."""
     return range(cfg.players)
 
 
@@ -494,9 +495,9 @@ def _solo_take_ok(cfg: Config, s: TanukiState, a: Action) -> bool:
 
 
 G_NO_CART_TAKE = guard("TAN-2.12", lambda cfg, s, a: _may_take_a_cart(cfg, s, a.player),
-                       "seat {seat} already has a cart this round", implied=True)
+                       "seat {seat} already has a cart this round")
 G_TAKE_HAND = guard("TAN-2.13", lambda cfg, s, a: _hand_is_free(cfg, s, a.player),
-                    _why_hand, implied=True)
+                    _why_hand)
 G_EMPTY_CART = guard("TAN-2.16", _cart_has_a_card,
                      "cart {arg} has no card on it: while the deal goes on, a cart is taken"
                      " only once a card lies on it (empty-cart=needs-card)")
@@ -884,7 +885,7 @@ def _move_domain(cfg: Config, s: TanukiState, seat: int) -> list[tuple[str]]:
 
 
 G_PENDING = guard("TAN-3.5", lambda cfg, s, a: bool(s.pending[a.player]),
-                  "seat {seat} has no move effect to apply", implied=True)
+                  "seat {seat} has no move effect to apply")
 G_EDGE = guard("TAN-3.6",
                lambda cfg, s, a: 1 <= s.pending[a.player] + _step_of(a.args[0]) <= 5,
                lambda cfg, s, a: f"table {s.pending[a.player]} has no table to its {a.args[0]}")
@@ -924,7 +925,7 @@ def _shifted_table(s: TanukiState, a: Action) -> int:
 
 
 G_SHIFT_CART = guard("TAN-7.4", lambda cfg, s, a: s.special[a.player] == f"move-{a.args[0]}",
-                     "seat {seat} has no open Move Fruit cart for {arg}", implied=True)
+                     "seat {seat} has no open Move Fruit cart for {arg}")
 G_SHIFT_WHEN = guard("TAN-7.4", lambda cfg, s, a: cfg.extra.shift_any or not _haul_left(
     s, a.player), "the shift comes after laying out")
 G_SHIFT_FRUIT = guard("TAN-7.4", lambda cfg, s, a: _shifted_table(s, a) >= 0,
@@ -1026,7 +1027,7 @@ def _why_no_salad_cart(cfg: Config, s: TanukiState, a: Action) -> str:
 
 G_SALAD_CART = guard("TAN-7.5",
                      lambda cfg, s, a: s.special[a.player] == f"salad-{a.args[0][0]}",
-                     _why_no_salad_cart, implied=True)
+                     _why_no_salad_cart)
 G_SALAD_WHEN = guard("TAN-7.5", lambda cfg, s, a: cfg.extra.salad_haul or not _haul_left(
     s, a.player), "the fruit salad comes after laying out")
 G_SALAD_CARD = guard("TAN-7.5",
