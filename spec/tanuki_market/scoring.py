@@ -16,7 +16,7 @@ from typing import Any, Iterable, NamedTuple, Sequence
 
 from spec.common.symbolic import And, Count, Div, If, Min, Or, Sum
 
-from .cards import EFFECT_OF, FRUIT_INDEX, FRUIT_OF, FRUITS
+from .cards import EFFECT_OF, FRUIT_INDEX, FRUIT_OF, FRUITS, GRANNY
 
 Num = Any
 
@@ -40,7 +40,7 @@ class TableCounts(NamedTuple):
     bitten: Num = 0
 
 
-EMPTY = TableCounts(-1, 0)
+EMPTY = TableCounts(fruit=-1, cards=0)
 
 
 def table_counts(cards: Iterable[str]) -> TableCounts:
@@ -48,9 +48,10 @@ def table_counts(cards: Iterable[str]) -> TableCounts:
     cards = tuple(cards)
     if not cards:
         return EMPTY
-    eff = [EFFECT_OF[c] for c in cards]
-    return TableCounts(FRUIT_INDEX[FRUIT_OF[cards[0]]], len(cards), eff.count("replace"),
-                       eff.count("favorite"), eff.count("five"), eff.count("bitten"))
+    effects = [EFFECT_OF[c] for c in cards]
+    return TableCounts(fruit=FRUIT_INDEX[FRUIT_OF[cards[0]]], cards=len(cards),
+                       replace=effects.count("replace"), favorite=effects.count("favorite"),
+                       five=effects.count("five"), bitten=effects.count("bitten"))
 
 
 def favorite_sets(fruit: Num, cards: Num) -> Num:
@@ -159,7 +160,7 @@ def pile_counts(pile: Iterable[str]) -> tuple[list[int], int, int]:
         if c in FRUIT_OF:
             per[FRUIT_INDEX[FRUIT_OF[c]]] += 1
             eff += 1 if EFFECT_OF[c] else 0
-        elif c == "GRANNY":
+        elif c == GRANNY:
             granny = 1
     return per, eff, granny
 
