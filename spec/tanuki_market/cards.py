@@ -8,7 +8,8 @@ its own ``cards`` list.
 
 Cards are strings in the contract notation: a fruit letter, then optionally ``/`` and the
 effect (``S``, ``F/move``, ``W/bitten``); the two special cards are ``GRANNY`` and
-``TACO``. Everything the hot path needs is looked up in the dicts below, never parsed.
+``TACO``. What the rules read off a card (its fruit, its effect, its dots) is declared
+once below, for every card the notation can write.
 """
 from __future__ import annotations
 
@@ -47,16 +48,13 @@ COMPOSITION: tuple[tuple[str, int, int], ...] = (
 
 #: every fruit card that can exist in the notation
 FRUIT_CARDS = tuple(f for f in FRUITS) + tuple(f"{f}/{e}" for f in FRUITS for e in EFFECTS)
-FRUIT_OF = {c: c[0] for c in FRUIT_CARDS}
-EFFECT_OF = {c: (c[2:] if "/" in c else "") for c in FRUIT_CARDS}
-CARD_DOTS = {c: DOTS[c[0]] for c in FRUIT_CARDS}
-CARD_DOTS[GRANNY] = 0
-CARD_DOTS[TACO] = 0
+#: each fruit card's fruit letter, and its effect ("" for a plain card)
+FRUIT_OF = {card: card[0] for card in FRUIT_CARDS}
+EFFECT_OF = {card: card[2:] if "/" in card else "" for card in FRUIT_CARDS}
+#: the dots printed on each card: its fruit's dots; Granny and Taco show none (TAN-8.5)
+CARD_DOTS = {**{card: DOTS[card[0]] for card in FRUIT_CARDS}, GRANNY: 0, TACO: 0}
+#: the place of each fruit in FRUITS (the scoring's numeric fruit code)
 FRUIT_INDEX = {f: i for i, f in enumerate(FRUITS)}
-#: the cards one sees as a fruit card (not GRANNY / TACO)
-IS_FRUIT = {c: True for c in FRUIT_CARDS}
-IS_FRUIT[GRANNY] = False
-IS_FRUIT[TACO] = False
 
 
 def check_composition() -> None:

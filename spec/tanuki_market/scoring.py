@@ -16,7 +16,7 @@ from typing import Any, Iterable, NamedTuple, Sequence
 
 from spec.common.symbolic import And, Count, Div, If, Min, Or, Sum
 
-from .cards import EFFECT_OF, FRUIT_INDEX, FRUIT_OF, FRUITS
+from .cards import EFFECT_OF, FRUIT_INDEX, FRUIT_OF, FRUITS, GRANNY
 
 Num = Any
 
@@ -40,7 +40,7 @@ class TableCounts(NamedTuple):
     bitten: Num = 0
 
 
-EMPTY = TableCounts(-1, 0)
+EMPTY = TableCounts(fruit=-1, cards=0)
 
 
 def table_counts(cards: Iterable[str]) -> TableCounts:
@@ -48,9 +48,10 @@ def table_counts(cards: Iterable[str]) -> TableCounts:
     cards = tuple(cards)
     if not cards:
         return EMPTY
-    eff = [EFFECT_OF[c] for c in cards]
-    return TableCounts(FRUIT_INDEX[FRUIT_OF[cards[0]]], len(cards), eff.count("replace"),
-                       eff.count("favorite"), eff.count("five"), eff.count("bitten"))
+    effects = [EFFECT_OF[c] for c in cards]
+    return TableCounts(fruit=FRUIT_INDEX[FRUIT_OF[cards[0]]], cards=len(cards),
+                       replace=effects.count("replace"), favorite=effects.count("favorite"),
+                       five=effects.count("five"), bitten=effects.count("bitten"))
 
 
 def favorite_sets(fruit: Num, cards: Num) -> Num:
@@ -124,25 +125,31 @@ def well_formed(tables: Sequence[TableCounts]) -> Any:
 
 
 # --- the solo game's automaton (TAN-8.12) ------------------------------------------------
-#: day -> (dots at which the automaton takes a cart, points per S F B P W card, points
-#: per card with an effect)
-DAYS: dict[str, tuple[int, tuple[int, int, int, int, int], int]] = {
-    "monday": (10, (3, 3, 3, 3, 3), 0),
-    "tuesday": (8, (3, 3, 3, 7, 7), 0),
-    "wednesday": (9, (4, 4, 4, 4, 4), 0),
-    "thursday": (9, (0, 0, 0, 0, 0), 10),
-    "friday": (10, (5, 4, 4, 4, 4), 0),
-    "saturday": (9, (6, 6, 6, 6, 6), 0),
-    "sunday": (8, (9, 9, 9, 9, 9), 0),
+class Day(NamedTuple):
+    """One row of the solo game's table for each day of the week."""
+
+    threshold: int  # the dots on the carts at which the automaton takes a cart (TAN-8.5)
+    per_fruit: tuple[int, int, int, int, int]  # points per S, F, B, P, W card
+    per_effect: int  # points per card with an effect, whatever its fruit
+
+
+DAYS: dict[str, Day] = {
+    "monday": Day(threshold=10, per_fruit=(3, 3, 3, 3, 3), per_effect=0),
+    "tuesday": Day(threshold=8, per_fruit=(3, 3, 3, 7, 7), per_effect=0),
+    "wednesday": Day(threshold=9, per_fruit=(4, 4, 4, 4, 4), per_effect=0),
+    "thursday": Day(threshold=9, per_fruit=(0, 0, 0, 0, 0), per_effect=10),
+    "friday": Day(threshold=10, per_fruit=(5, 4, 4, 4, 4), per_effect=0),
+    "saturday": Day(threshold=9, per_fruit=(6, 6, 6, 6, 6), per_effect=0),
+    "sunday": Day(threshold=8, per_fruit=(9, 9, 9, 9, 9), per_effect=0),
 }
 
 
 def automaton_points(day: str, per_fruit: Sequence[Num], with_effect: Num,
                      granny: Num = 0) -> Num:
     """The automaton's score: the day's table over its pile, +3 with Granny."""
-    _, rates, effect_rate = DAYS[day]
-    return (Sum(r * n for r, n in zip(rates, per_fruit)) + effect_rate * with_effect
-            + BONUS_CARD * granny)
+    table = DAYS[day]
+    return (Sum(rate * n for rate, n in zip(table.per_fruit, per_fruit))
+            + table.per_effect * with_effect + BONUS_CARD * granny)
 
 
 def pile_counts(pile: Iterable[str]) -> tuple[list[int], int, int]:
@@ -153,11 +160,11 @@ def pile_counts(pile: Iterable[str]) -> tuple[list[int], int, int]:
         if c in FRUIT_OF:
             per[FRUIT_INDEX[FRUIT_OF[c]]] += 1
             eff += 1 if EFFECT_OF[c] else 0
-        elif c == "GRANNY":
+        elif c == GRANNY:
             granny = 1
     return per, eff, granny
 
 
 __all__ = ["TableCounts", "table_counts", "score_tables", "table_breakdown", "seat_score",
            "five_sets", "favorite_sets", "automaton_points", "pile_counts", "DAYS",
-           "well_formed", "bonus_points", "Count"]
+           "well_formed", "bonus_points", "Count", "Day"]

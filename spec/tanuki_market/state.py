@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 from spec.common.core import HIDDEN, OWNER, PUBLIC, SECRET, count_of
+from spec.common.record import record
 
 from .cards import FRUIT_OF, FRUITS, GRANNY
 
@@ -15,12 +16,13 @@ from .cards import FRUIT_OF, FRUITS, GRANNY
 ON_TABLE = -1
 AUTOMATON = -2
 
-#: capacity of each cart kind (TAN-1.6, TAN-7.2)
+#: the cart kinds: the plain cart, and the special carts of TAN-7.1..7.6 (a Move Fruit or
+#: Fruit Salad cart names its fruit)
 CART_KINDS = ("plain", "large", "small", "secret") + tuple(f"move-{f}" for f in FRUITS) \
     + tuple(f"salad-{f}" for f in FRUITS)
-CAPACITY = {k: 3 for k in CART_KINDS}
-CAPACITY["large"] = 4
-CAPACITY["small"] = 2
+#: the most cards each cart kind holds: 3, but the large cart 4 and the small one 2
+#: (TAN-1.6, TAN-7.2)
+CAPACITY = {kind: {"large": 4, "small": 2}.get(kind, 3) for kind in CART_KINDS}
 
 
 def cards_counted(cfg: Any, cart: tuple[str, ...]) -> int:
@@ -31,6 +33,7 @@ def cards_counted(cfg: Any, cart: tuple[str, ...]) -> int:
     return len(cart)
 
 
+@record
 class TanukiState(NamedTuple):
     phase: str  # "taco" | "deal" | "give" (solo) | "lay" | "over"
     round: int
