@@ -288,14 +288,18 @@ class Game:
         out: list[Action] = []
         append = out.append
         if self._plain_over or not self.spec.is_over(cfg, state):
-            for name, actors, domain, checks in self._plan.get(state.phase, ()):
+            for name, actors, domain, checks, made in self._plan.get(state.phase, ()):
                 for seat in actors(cfg, state):
-                    if not checks:
-                        for args in domain(cfg, state, seat):
-                            append(_new_action(Action, (seat, name, args)))
-                        continue
+                    # a seat that is no int (True would find seat 1's) keeps nothing
+                    mine = made.get(seat) if seat.__class__ is int else {}
+                    if mine is None:
+                        mine = made[seat] = {}
                     for args in domain(cfg, state, seat):
-                        a = _new_action(Action, (seat, name, args))
+                        a = mine.get(args)
+                        if a is None:
+                            a = _new_action(Action, (seat, name, args))
+                            if len(mine) < _MADE_PER_SEAT:
+                                mine[args] = a
                         for ok in checks:
                             if not ok(cfg, state, a):
                                 break
@@ -305,9 +309,14 @@ class Game:
         return out
 
 
-#: One move as the listing of legal actions runs it: its name, actors, domain and the
-#: checks of its guards that the domain does not imply.
-Listing = tuple[str, Callable[..., Any], Callable[..., Any], tuple[Callable[..., bool], ...]]
+#: One move as the listing of legal actions runs it: its name, actors, domain, the checks
+#: of its guards that the domain does not imply, and the actions already made of it, per
+#: seat and arguments. An action is a value, so one object serves every state where it is
+#: a candidate: looking it up costs less than building it, and step() finds it by identity.
+Listing = tuple[str, Callable[..., Any], Callable[..., Any], tuple[Callable[..., bool], ...],
+                dict[int, dict[tuple[str, ...], Action]]]
+#: actions kept per move and seat: far more than any game's (a few hundred at most)
+_MADE_PER_SEAT = 1 << 12
 
 
 def _listing_plan(spec: GameSpec, plain_over: bool) -> dict[str, tuple[Listing, ...]]:
@@ -316,8 +325,9 @@ def _listing_plan(spec: GameSpec, plain_over: bool) -> dict[str, tuple[Listing, 
     phases = {ph for mv in spec.moves for ph in mv.phases}
     if plain_over:  # a game in phase "over" is over: nothing to list
         phases.discard("over")
-    return {ph: tuple((mv.name, mv.actors, mv.domain, mv.checks) for mv in spec.moves_in(ph))
-            for ph in phases}
+    made: dict[str, dict[int, dict[tuple[str, ...], Action]]] = {mv.name: {} for mv in spec.moves}
+    return {ph: tuple((mv.name, mv.actors, mv.domain, mv.checks, made[mv.name])
+                      for mv in spec.moves_in(ph)) for ph in phases}
 
 
 def _shape_problem(act: Action) -> str | None:
