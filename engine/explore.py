@@ -210,8 +210,10 @@ def explore(game: str | Game, *, players: int | None = None,
         nxt: list[int] = []
         acts = red.ample(state, legal)
         deferred += len(legal) - len(acts)
-        asleep = sleep.pop(i, NONE) if sleeps else NONE
-        reps.pop(i, None)
+        asleep = NONE
+        if sleeps:
+            asleep = sleep.pop(i, NONE)
+            reps.pop(i, None)
         for a in acts:
             if asleep and a in asleep:
                 pruned += 1
