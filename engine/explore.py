@@ -32,6 +32,7 @@ from __future__ import annotations
 import json
 import time
 from collections import deque
+from operator import itemgetter
 from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping
 
@@ -41,6 +42,8 @@ from spec.common.errors import ConfigError
 
 from .explore_reduce import NONE, Reducer
 from .game import Game, games, load
+
+_rule = itemgetter(0)  # an Event's clause ID
 
 MANIFEST = Path(__file__).with_name("data") / "explore_manifest.json"
 
@@ -136,20 +139,20 @@ def explore(game: str | Game, *, players: int | None = None,
         return _explore_levels(g, seed_, setup_, config, max_states, workers, cluster, progress,
                                red)
     sp, cfg = g.spec, g.config
-    key = red.key
+    key = None if red.plain_key else red.key  # None: a state is its own key
     sleeps = red.sleeps
     sleep: dict[int, frozenset] = {}  # the actions a queued state skips (por)
     reps: dict[int, Any] = {}  # the queued state of each number, while sleep sets are kept
     deferred = pruned = 0
     outcomes: set[tuple[tuple[int, ...], tuple[int, ...]]] = set()
     invariants = tuple(sp.invariants)
-    known = sp.catalogue.__contains__
-    legal_actions, step, is_over, scores = g.legal_actions, g.step, g.is_over, g.scores
+    known = frozenset(c.id for c in sp.clauses)
+    legal_actions, successor, is_over, scores = g._legal, g._successor, g.is_over, g.scores
     found = _Found()
 
     t0 = time.perf_counter()
     s0 = g.new(seed=seed_, setup=setup_)
-    index: dict[Any, int] = {key(s0): 0}
+    index: dict[Any, int] = {red.key(s0): 0}
     parent: list[int] = [-1]
     via: list[Action | None] = [None]
     depth: list[int] = [0]
@@ -174,7 +177,7 @@ def explore(game: str | Game, *, players: int | None = None,
             state = g.apply(state, act)
         for act in legal_actions(state):
             s2 = g.apply(state, act)
-            if index.get(key(s2)) == b:
+            if index.get(red.key(s2)) == b:
                 return act
         raise AssertionError(f"no action from state {a} to state {b}")  # pragma: no cover
 
@@ -207,24 +210,27 @@ def explore(game: str | Game, *, players: int | None = None,
         nxt: list[int] = []
         acts = red.ample(state, legal)
         deferred += len(legal) - len(acts)
-        asleep = sleep.pop(i, NONE) if sleeps else NONE
-        reps.pop(i, None)
+        asleep = NONE
+        if sleeps:
+            asleep = sleep.pop(i, NONE)
+            reps.pop(i, None)
         for a in acts:
-            if a in asleep:
+            if asleep and a in asleep:
                 pruned += 1
                 continue
             try:
-                s2, events = step(state, a)
+                s2, events = successor(state, a)
             except Exception as exc:  # noqa: BLE001 - a crashing effect is a finding
                 found.add("step-error", f"'{a}' raised {type(exc).__name__}: {exc}",
                           path_to(i) + [a])
                 continue
             edges += 1
-            for e in events:
-                if not known(e.rule):
-                    found.add("known-clause", f"'{a}' emitted an event citing unknown clause"
-                              f" {e.rule!r}: {e.text}", path_to(i) + [a])
-            k = key(s2)
+            if not known.issuperset(map(_rule, events)):
+                for e in events:
+                    if e.rule not in known:
+                        found.add("known-clause", f"'{a}' emitted an event citing unknown"
+                                  f" clause {e.rule!r}: {e.text}", path_to(i) + [a])
+            k = s2 if key is None else key(s2)
             j = index.get(k)
             if j is None:
                 if len(parent) >= max_states:

@@ -63,6 +63,11 @@ class Reducer:
         """Whether commuting pairs are pruned (the walkers then track sleep sets)."""
         return self._independent is not None
 
+    @property
+    def plain_key(self) -> bool:
+        """Whether a state is its own key (no canonical form, no symmetry)."""
+        return self._canonical is None and self._symmetry is None
+
     def key(self, state: Any) -> Any:
         k = self._canonical(self.cfg, state) if self._canonical else state
         return self._symmetry(self.cfg, k) if self._symmetry else k

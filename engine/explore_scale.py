@@ -93,7 +93,7 @@ def expand(ident: Any, states: Sequence[Any], reduce: Sequence[str] = (),
     sp, cfg = g.spec, g.config
     red = Reducer(g, reduce)
     key = red.key
-    known = sp.catalogue.__contains__
+    known = frozenset(c.id for c in sp.clauses)
     raws: list[int] = []
     skips: list[frozenset] = []
     outcomes = set()
@@ -121,7 +121,7 @@ def expand(ident: Any, states: Sequence[Any], reduce: Sequence[str] = (),
                 problems.append(("scores", f"scores {sc!r} for {g.players} seats", pos, None))
             outcomes.add((tuple(sc), tuple(g.winners(state))))
             continue
-        legal = g.legal_actions(state)
+        legal = g._legal(state)  # read only: the game's own list, not a copy
         if not legal:
             problems.append(("no-dead-end", "the game is not over but no seat has a legal"
                              " action", pos, None))
@@ -134,14 +134,14 @@ def expand(ident: Any, states: Sequence[Any], reduce: Sequence[str] = (),
                 pruned += a in asleep
                 continue
             try:
-                s2, events = g.step(state, a)
+                s2, events = g._successor(state, a)
             except Exception as exc:  # noqa: BLE001 - a crashing effect is a finding
                 problems.append(("step-error", f"'{a}' raised {type(exc).__name__}: {exc}",
                                  pos, k))
                 continue
             edges += 1
             for e in events:
-                if not known(e.rule):
+                if e.rule not in known:
                     problems.append(("known-clause", f"'{a}' emitted an event citing unknown"
                                      f" clause {e.rule!r}: {e.text}", pos, k))
             fps.append(fingerprint(key(s2)))

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 import spec as _specs
 from spec.common.core import (Action, Config, Event, GameSpec, _plain, apply_visibility)
@@ -65,9 +65,14 @@ class Game:
     def __init__(self, spec: GameSpec, config: Config) -> None:
         self.spec = spec
         self.config = config
-        self._cache_key: Any = None
-        self._cache: list[Action] = []
+        # the last state listed and its legal actions, in one tuple so that threads
+        # sharing a game never see one's state with another's actions
+        self._last: tuple[Any, list[Action]] = (None, [])
         self._effects = {m.name: m.effect for m in spec.moves}
+        # with the default end test (phase "over"), the phase alone decides whether the
+        # game is over, so listing legal actions need not ask the spec
+        self._plain_over = type(spec).is_over is GameSpec.is_over
+        self._plan = _listing_plan(spec, self._plain_over)
 
     # --- identity ----------------------------------------------------------------------
     @property
@@ -123,8 +128,21 @@ class Game:
 
     def step(self, state: Any, action: Action | str) -> tuple[Any, list[Event]]:
         """Apply one action; returns the new state and the events it caused."""
+        last = self._last
+        # an action taken from the legal actions of this very state (the common case) is
+        # known to be legal: what resolve() would conclude, without its other checks
+        if (last[0] is state and action.__class__ is Action and action in last[1]
+                and action.player.__class__ is int):
+            return self._effects[action.name](self.config, state, action)
         act = self.resolve(state, action)
         return self._effects[act.name](self.config, state, act)
+
+    def _successor(self, state: Any, action: Action) -> tuple[Any, list[Event]]:
+        """:meth:`step` for an action of ``legal_actions(state)``, as the explorers walk
+        them: the action is legal, so only a seat that is no int needs resolving."""
+        if action.player.__class__ is int:
+            return self._effects[action.name](self.config, state, action)
+        return self.step(state, action)
 
     def events_for(self, events: list[Event], player: int | None) -> list[Event]:
         """The events as ``player`` may read them: secrets of other seats are left out."""
@@ -134,6 +152,8 @@ class Game:
         return self.step(state, action)[0]
 
     def is_over(self, state: Any) -> bool:
+        if self._plain_over:
+            return state.phase == "over"
         return self.spec.is_over(self.config, state)
 
     def scores(self, state: Any) -> list[int]:
@@ -260,27 +280,54 @@ class Game:
 
     def _legal(self, state: Any) -> list[Action]:
         # States are immutable, so the last answer can be reused for the same object:
-        # step() after legal_actions() on one state then costs one set lookup.
-        if self._cache_key is state:
-            return self._cache
+        # step() after legal_actions() on one state then costs one list lookup.
+        last = self._last
+        if last[0] is state:
+            return last[1]
         cfg = self.config
         out: list[Action] = []
         append = out.append
-        if not self.spec.is_over(cfg, state):
-            for mv in self.spec.moves_in(state.phase):
-                checks = mv.checks
-                name = mv.name
-                for seat in mv.actors(cfg, state):
-                    for args in mv.domain(cfg, state, seat):
-                        a = _new_action(Action, (seat, name, args))
+        if self._plain_over or not self.spec.is_over(cfg, state):
+            for name, actors, domain, checks, made in self._plan.get(state.phase, ()):
+                for seat in actors(cfg, state):
+                    # a seat that is no int (True would find seat 1's) keeps nothing
+                    mine = made.get(seat) if seat.__class__ is int else {}
+                    if mine is None:
+                        mine = made[seat] = {}
+                    for args in domain(cfg, state, seat):
+                        a = mine.get(args)
+                        if a is None:
+                            a = _new_action(Action, (seat, name, args))
+                            if len(mine) < _MADE_PER_SEAT:
+                                mine[args] = a
                         for ok in checks:
                             if not ok(cfg, state, a):
                                 break
                         else:
                             append(a)
-        self._cache_key = state
-        self._cache = out
+        self._last = (state, out)
         return out
+
+
+#: One move as the listing of legal actions runs it: its name, actors, domain, the checks
+#: of its guards that the domain does not imply, and the actions already made of it, per
+#: seat and arguments. An action is a value, so one object serves every state where it is
+#: a candidate: looking it up costs less than building it, and step() finds it by identity.
+Listing = tuple[str, Callable[..., Any], Callable[..., Any], tuple[Callable[..., bool], ...],
+                dict[int, dict[tuple[str, ...], Action]]]
+#: actions kept per move and seat: far more than any game's (a few hundred at most)
+_MADE_PER_SEAT = 1 << 12
+
+
+def _listing_plan(spec: GameSpec, plain_over: bool) -> dict[str, tuple[Listing, ...]]:
+    """Per phase, the moves to list, read once from the spec (``moves_in`` depends on the
+    phase alone), so that listing legal actions looks nothing up on the moves."""
+    phases = {ph for mv in spec.moves for ph in mv.phases}
+    if plain_over:  # a game in phase "over" is over: nothing to list
+        phases.discard("over")
+    made: dict[str, dict[int, dict[tuple[str, ...], Action]]] = {mv.name: {} for mv in spec.moves}
+    return {ph: tuple((mv.name, mv.actors, mv.domain, mv.checks, made[mv.name])
+                      for mv in spec.moves_in(ph)) for ph in phases}
 
 
 def _shape_problem(act: Action) -> str | None:

@@ -79,12 +79,17 @@ class Event(NamedTuple):
         return {"rule": self.rule, "text": self.text, "data": _plain(self.data)}
 
 
+_new_tuple = tuple.__new__
+
+
 def ev(rule: str, fmt: str, *, seen_by: int | None = None, others: str | None = None,
        **data: Any) -> Event:
     """Shorthand for an event: ``ev("TIN-5.1", "seat {seat} wins", seat=2)``."""
-    if others is None:
-        return Event(rule, fmt, data)
-    return Event(rule, fmt, data, seen_by, others)
+    if others is None:  # without a text for the other seats, everyone reads the event
+        seen_by = None
+    # every field given in order, so the tuple is built without Event.__new__'s argument
+    # handling: effects make several events per action, and this is how they make them
+    return _new_tuple(Event, (rule, fmt, data, seen_by, others))
 
 
 def _plain(value: Any) -> Any:

@@ -1,6 +1,8 @@
 """Errors shared by every game spec and re-exported by the engine."""
 from __future__ import annotations
 
+from typing import Any
+
 
 # line breaks and other control characters, as the escapes Python would print for them
 _ESCAPES = {c: repr(chr(c))[1:-1] for c in (*range(32), 127, 0x85, 0x2028, 0x2029)}
@@ -24,6 +26,22 @@ class FruitspecError(Exception):
 
     def __init__(self, *args: object) -> None:
         super().__init__(*(one_line(a) if isinstance(a, str) else a for a in args))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Pickle (errors cross process boundaries, e.g. explore --workers) rebuilds an
+        # exception by calling its class with ``args``; subclasses whose __init__ takes
+        # other parameters (IllegalAction's rule and message) would fail, so the error is
+        # restored from its args and attributes without calling __init__ again.
+        return _restore, (type(self), self.args, self.__dict__)
+
+
+def _restore(cls: type[BaseException], args: tuple[object, ...],
+             attributes: dict[str, Any]) -> BaseException:
+    """An unpickled :class:`FruitspecError`: the same class, args and attributes."""
+    error = cls.__new__(cls, *args)
+    error.args = args
+    error.__dict__.update(attributes)
+    return error
 
 
 class ConfigError(FruitspecError, ValueError):
