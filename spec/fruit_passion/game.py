@@ -246,6 +246,7 @@ def _turn_over_new_pile(cfg: Config, s: FruitState, events: list[Event]) -> Frui
 
 
 def _play(cfg: Config, s: FruitState, a: Action) -> Effect:
+    """FRP-3.3: the drawn card is played (FRP-8.3 one player: one card of the pair)."""
     if cfg.extra.solo:
         return _play_one_of_pair(cfg, s, a)
     return _play_drawn(cfg, s)
