@@ -6,8 +6,8 @@ text. The defaults below are assumptions (clauses FRP-1.2 and FRP-1.4 of the cat
 the options ``distribution`` and ``hybrids`` choose among the readings listed here.
 
 Cards are strings in the contract notation: fruit code + number, ``*`` for a hybrid
-(``PI5*``). Several copies of one card share one string. The module-level lookups keep
-the hot path free of string parsing.
+(``PI5*``). Several copies of one card share one string; ``FRUIT``, ``NUMBER`` and
+``HYBRID`` say what is printed on each.
 
 >>> composition("low-heavy", "CO1-PA2-FI3-AV4-PI5").count("CO1")
 2
@@ -86,16 +86,20 @@ def counts(distribution: str = DEFAULT_DISTRIBUTION,
     return Counter(composition(distribution, hybrids))
 
 
-# --- lookups over every card name any reading can produce --------------------------------
-FRUIT: dict[str, int] = {}
-NUMBER: dict[str, int] = {}
-HYBRID: dict[str, bool] = {}
-for _f, _top in enumerate(TOP_NUMBER):
-    for _n in range(1, _top + 1):
-        for _h in ((False, True) if _f in COMMON else (False,)):
-            _c = card(_f, _n, _h)
-            FRUIT[_c], NUMBER[_c], HYBRID[_c] = _f, _n, _h
-del _f, _top, _n, _h, _c
+# --- what is printed on each card ---------------------------------------------------------
+def faces() -> list[tuple[int, int, bool]]:
+    """(fruit, number, hybrid) of every card any reading can produce: each number of each
+    fruit, and a hybrid of each number of each common fruit."""
+    return [(f, n, hybrid) for f, top in enumerate(TOP_NUMBER) for n in range(1, top + 1)
+            for hybrid in ((False, True) if f in COMMON else (False,))]
+
+
+#: the fruit (index into FRUITS) of each card name
+FRUIT: dict[str, int] = {card(f, n, h): f for f, n, h in faces()}
+#: the number of each card name
+NUMBER: dict[str, int] = {card(f, n, h): n for f, n, h in faces()}
+#: whether each card name is a hybrid
+HYBRID: dict[str, bool] = {card(f, n, h): h for f, n, h in faces()}
 
 
 def check_totals() -> None:

@@ -15,176 +15,146 @@
 from __future__ import annotations
 
 from collections import Counter
-from functools import lru_cache
-from typing import Any, Mapping, NamedTuple
+from typing import Any, Mapping
 
-from spec.common.core import (PUBLIC, SECRET, Config, Event, GameSpec, Invariant, Move,
-                              Variant, ev)
+from spec.common.core import (PUBLIC, SECRET, Action, Config, Event, GameSpec, Invariant,
+                              Move, Variant, ev)
 from spec.common.errors import SetupError
 from spec.common.moves import guard
 from spec.common.rng import below, mix, shuffled
 
 from . import cards, scoring
-from .cards import CAPACITY, FRUIT, NAMES, NUMBER
+from .cards import CAPACITY, FRUIT, HYBRID, KIND, NAMES, NUMBER
 from .rules import CATALOGUE
 from .state import (Extra, FruitState, conservation_problem, derive, see_counts, see_discard,
                     see_drawn, see_stacks)
 
-_new = tuple.__new__  # builds a NamedTuple from a full tuple, skipping keyword handling
-
-
-def _ev(rule: str, fmt: str, data: dict[str, Any]) -> Event:
-    """``ev(rule, fmt, **data)`` for the hot path (no keyword packing)."""
-    return _new(Event, (rule, fmt, data, None, None))
-
+Effect = tuple[FruitState, list[Event]]
 
 DRAW_PHASES = frozenset({"draw", "pair"})  # "pair" only to explain FRP-8.4 to a solo seat
 PLACE_PHASES = frozenset({"place", "pair"})
-_DRAW_ARGS = (("deck",), ("discard",))
-_NO_ARGS = ((),)
-_SIDES = (("left",), ("right",))
-_BOTH = (("both",),)
-_EMPTY: tuple = ()
-SOLO_BOX = 25
-TWO_PLAYER_BOX = 25
+SOLO_BOX = 25  # FRP-8.1
+TWO_PLAYER_BOX = 25  # FRP-2.1
 
 
-# --- helpers ------------------------------------------------------------------------------
+# --- what a seat may do with a card ---------------------------------------------------------
 def can_play(x: Extra, s: FruitState, seat: int, card: str) -> bool:
-    """Whether ``seat`` may put ``card`` on its stack under option play-limits."""
+    """Whether ``seat`` may put ``card`` on its stack under option play-limits (FRP-A3):
+    not beyond the stack's capacity (FRP-4.2), and, if repeats are refused, not a number
+    the stack already holds (FRP-4.4)."""
     stack = s.stacks[seat][FRUIT[card]]
     if x.check_max and len(stack) >= CAPACITY[FRUIT[card]]:
         return False
     if x.check_duplicates:
-        n = NUMBER[card]
-        return all(NUMBER[c] != n for c in stack)
+        return all(NUMBER[c] != NUMBER[card] for c in stack)
     return True
 
 
 def can_draw(x: Extra, s: FruitState, seat: int) -> bool:
+    """FRP-3.2: a seat can draw from the deck, or take the discard pile's top card (under
+    discard-take=must-play only a card it can play, FRP-A1)."""
     if s.decks[0]:
         return True
     return bool(s.discard) and (not x.must_play or can_play(x, s, seat, s.discard[-1]))
 
 
-def _put(s: FruitState, seat: int, card: str) -> tuple:
-    f = FRUIT[card]
-    mine = s.stacks[seat]
-    mine = mine[:f] + (mine[f] + (card,),) + mine[f + 1:]
-    return s.stacks[:seat] + (mine,) + s.stacks[seat + 1:]
+def with_card_on_stack(stacks: tuple, seat: int, card: str) -> tuple:
+    """FRP-4.1: ``stacks`` with ``card`` on top of ``seat``'s stack of its fruit."""
+    fruit = FRUIT[card]
+    mine = stacks[seat]
+    mine = mine[:fruit] + (mine[fruit] + (card,),) + mine[fruit + 1:]
+    return stacks[:seat] + (mine,) + stacks[seat + 1:]
 
 
 # --- scoring of a finished game -------------------------------------------------------------
 def count_vector(stack: tuple[str, ...], fruit: int) -> tuple[int, ...]:
-    out = [0] * cards.TOP_NUMBER[fruit]
-    for c in stack:
-        out[NUMBER[c] - 1] += 1
-    return tuple(out)
+    """How many cards of each number ``stack`` holds (index 0 = number 1)."""
+    numbers = [NUMBER[c] for c in stack]
+    return tuple(numbers.count(n) for n in range(1, cards.TOP_NUMBER[fruit] + 1))
 
 
-class SeatResult(NamedTuple):
-    """A seat's final scoring, all computed by :mod:`.scoring` on ints."""
-
-    stacks: tuple[int, ...]  # points per fruit
-    hybrids: int
-    total: int
-    runs: tuple[int, ...]
-    spoiled: tuple[bool, ...]
-    counted: tuple[bool, ...]  # per common fruit: its hybrid is held and counts
-
-
-@lru_cache(maxsize=1 << 14)
-def _seat_result(key: tuple, vectors: tuple, held: tuple) -> SeatResult:
-    numbers, lone, run, dup, no_one_dup = key
-    points, hyb = scoring.player_score(vectors, held, numbers, lone_one=lone, hybrid_run=run,
-                                       hybrid_dup=dup, no_one_dup=no_one_dup, parts=True,
-                                       plain=True)
-    fns = scoring.REMEMBERED  # the scoring functions, remembered per count vector
-    return SeatResult(
-        tuple(points), hyb, sum(points) + hyb,
-        tuple(map(fns.run_length, vectors)),
-        tuple(bool(fns.has_duplicate(v)) for v in vectors),
-        tuple(bool(fns.hybrid_counts(vectors[f], held[f], numbers[f], run, dup))
-              for f in cards.COMMON))
-
-
-def seat_result(x: Extra, mine: tuple[tuple[str, ...], ...]) -> SeatResult:
-    return _seat_result_of(x.score_key, x.hybrid_cards, mine)
-
-
-@lru_cache(maxsize=1 << 12)  # a finished seat is scored for its events, scores, invariants
-def _seat_result_of(key: tuple, hybrid_cards: tuple[str, ...],
-                    mine: tuple[tuple[str, ...], ...]) -> SeatResult:
-    vectors = tuple(count_vector(st, f) for f, st in enumerate(mine))
-    held = tuple(hybrid_cards[f] in mine[f] for f in cards.COMMON)
-    return _seat_result(key, vectors, held)
+def seat_result(x: Extra, mine: tuple[tuple[str, ...], ...]) -> scoring.SeatScore:
+    """A seat's final scoring by :func:`.scoring.seat_score`, on ints."""
+    vectors = [count_vector(stack, fruit) for fruit, stack in enumerate(mine)]
+    held = [x.hybrid_cards[f] in mine[f] for f in cards.COMMON]
+    return scoring.seat_score(vectors, held, x.hybrid_numbers, lone_one=x.lone_one,
+                              hybrid_run=x.hybrid_run, hybrid_dup=x.hybrid_dup,
+                              no_one_dup=x.no_one_dup)
 
 
 def seat_score(x: Extra, mine: tuple[tuple[str, ...], ...]) -> int:
-    """A seat's total by :func:`.scoring.player_score`."""
+    """A seat's total by :func:`.scoring.seat_score`."""
     return seat_result(x, mine).total
 
 
-def _run_text(n: int) -> str:
-    return "-".join(str(i) for i in range(1, n + 1))
+#: the clause of each scoring column (FRP-6.3 common fruits, FRP-6.4, FRP-6.5)
+COLUMN_RULE = {"common": "FRP-6.3", "pomegranate": "FRP-6.4", "passion": "FRP-6.5"}
 
 
-_COLUMN = ("FRP-6.3",) * 5 + ("FRP-6.4", "FRP-6.5")
+def number_text(card: str) -> str:
+    """A card as the scoring events list it: its number, a star for a hybrid."""
+    return str(NUMBER[card]) + ("*" if HYBRID[card] else "")
 
 
 def scoring_events(x: Extra, s: FruitState) -> list[Event]:
+    """FRP-6.1: every stack is revealed and scored, then each seat's hybrids and total."""
     out: list[Event] = [ev("FRP-6.1", "all stacks are revealed and scored")]
     for seat, mine in enumerate(s.stacks):
         res = seat_result(x, mine)
-        for f, st in enumerate(mine):
-            if not st:
-                continue
-            nums = " ".join([_NUMBER_TEXT[c] for c in sorted(st, key=NUMBER.__getitem__)])
-            run = res.runs[f]
-            if res.spoiled[f] and (run or x.no_one_dup == "penalty"):
-                rule, why = "FRP-6.7", "a repeated number" if run else "a repeated number, no 1"
-            elif run <= 1:
-                rule, why = "FRP-6.6", "a lone 1" if run else "no 1"
-            else:
-                rule, why = _COLUMN[f], "run " + _run_text(run)
-            out.append(_ev(rule, "seat {seat}'s {fruit} ({nums}) scores {points}: {why}",
-                           {"seat": seat, "fruit": NAMES[f], "nums": nums,
-                            "points": res.stacks[f], "why": why}))
-        held = [f for f in cards.COMMON if x.hybrid_cards[f] in mine[f]]
-        if held:
-            left_out = [x.hybrid_cards[f] for f in held if not res.counted[f]]
-            counted = [x.hybrid_cards[f] for f in held if res.counted[f]]
-            if left_out:
-                out.append(_ev("FRP-6.9", "seat {seat}'s hybrids {cards} lie outside a valid"
-                               " sequence and do not count",
-                               {"seat": seat, "cards": " ".join(left_out)}))
-            out.append(_ev("FRP-6.8", "seat {seat}'s hybrid sequence ({cards}) scores {points}",
-                           {"seat": seat, "cards": " ".join(counted) or "none",
-                            "points": res.hybrids}))
-        out.append(_ev("FRP-6.10", "seat {seat} scores {total} in all",
-                       {"seat": seat, "total": res.total}))
+        out += [_stack_event(x, seat, fruit, stack, res)
+                for fruit, stack in enumerate(mine) if stack]
+        out += _hybrid_events(x, seat, mine, res)
+        out.append(ev("FRP-6.10", "seat {seat} scores {total} in all", seat=seat,
+                      total=res.total))
     return out
 
 
-#: a card as the scoring events list it: its number, a star for a hybrid
-_NUMBER_TEXT = {c: str(NUMBER[c]) + ("*" if cards.HYBRID[c] else "") for c in FRUIT}
+def _stack_event(x: Extra, seat: int, fruit: int, stack: tuple[str, ...],
+                 res: scoring.SeatScore) -> Event:
+    """One stack's points and the clause that gives them (FRP-6.3 to FRP-6.7)."""
+    run = res.runs[fruit]
+    if res.repeats[fruit] and (run or x.no_one_dup == "penalty"):
+        rule, why = "FRP-6.7", "a repeated number" if run else "a repeated number, no 1"
+    elif run <= 1:
+        rule, why = "FRP-6.6", "a lone 1" if run else "no 1"
+    else:
+        rule, why = COLUMN_RULE[KIND[fruit]], "run " + "-".join(map(str, range(1, run + 1)))
+    nums = " ".join(number_text(c) for c in sorted(stack, key=lambda c: NUMBER[c]))
+    return ev(rule, "seat {seat}'s {fruit} ({nums}) scores {points}: {why}", seat=seat,
+              fruit=NAMES[fruit], nums=nums, points=res.stacks[fruit], why=why)
 
 
-def _game_over(cfg: Config, s: FruitState, events: list[Event], why: str) -> tuple:
+def _hybrid_events(x: Extra, seat: int, mine: tuple[tuple[str, ...], ...],
+                   res: scoring.SeatScore) -> list[Event]:
+    """FRP-6.9: which held hybrids count; FRP-6.8: what their sequence scores."""
+    held = [f for f in cards.COMMON if x.hybrid_cards[f] in mine[f]]
+    if not held:
+        return []
+    out = []
+    left_out = [x.hybrid_cards[f] for f in held if not res.counted[f]]
+    counted = [x.hybrid_cards[f] for f in held if res.counted[f]]
+    if left_out:
+        out.append(ev("FRP-6.9", "seat {seat}'s hybrids {cards} lie outside a valid sequence"
+                      " and do not count", seat=seat, cards=" ".join(left_out)))
+    out.append(ev("FRP-6.8", "seat {seat}'s hybrid sequence ({cards}) scores {points}",
+                  seat=seat, cards=" ".join(counted) or "none", points=res.hybrids))
+    return out
+
+
+# --- the end of a turn and of the game ---------------------------------------------------------
+def _game_over(cfg: Config, s: FruitState, events: list[Event], why: str) -> Effect:
+    """FRP-5.1 (FRP-8.5 solo): the game is over and scored (FRP-6.1)."""
     s = s._replace(phase="over", drawn=(), from_discard=False, final=True)
     events.append(ev("FRP-8.5" if cfg.extra.solo else "FRP-5.1", "game over: {why}", why=why))
     events.extend(scoring_events(cfg.extra, s))
     return s, events
 
 
-def _end_turn(cfg: Config, s: FruitState, events: list[Event], stacks: tuple,
-              discard: tuple) -> tuple:
-    """Close the turn with the new stacks and pile: the next seat draws, or the game ends."""
-    nxt = s.turn + 1
-    if nxt == cfg.players:
-        nxt = 0
-    s = _new(FruitState, ("draw", nxt, s.decks, discard, (), False, s.final, stacks, s.box,
-                          s.rng))
+def _end_turn(cfg: Config, s: FruitState, events: list[Event]) -> Effect:
+    """FRP-3.3: placing the drawn card ends the turn; the next seat clockwise (FRP-3.1)
+    draws, unless the deck ran out (FRP-5.1, option last-turnover)."""
+    nxt = (s.turn + 1) % cfg.players
+    s = s._replace(phase="draw", turn=nxt, drawn=(), from_discard=False)
     if s.final:
         return _game_over(cfg, s, events, "the draw deck is exhausted")
     if not s.decks[0] and not can_draw(cfg.extra, s, nxt):
@@ -194,7 +164,7 @@ def _end_turn(cfg: Config, s: FruitState, events: list[Event], stacks: tuple,
     return s, events
 
 
-def _skip_to_drawer(cfg: Config, s: FruitState, events: list[Event]) -> tuple:
+def _skip_to_drawer(cfg: Config, s: FruitState, events: list[Event]) -> Effect:
     """FRP-A2=play-on-skip: seats that cannot draw are passed over; the game ends only
     when no seat can draw."""
     n = cfg.players
@@ -208,165 +178,201 @@ def _skip_to_drawer(cfg: Config, s: FruitState, events: list[Event]) -> tuple:
     return s._replace(turn=drawer), events
 
 
-def _next_pair(cfg: Config, s: FruitState, events: list[Event], stacks: tuple,
-               discard: tuple) -> tuple:
-    """One player: draw the next two cards, or end the game when the decks are out."""
+def _draw_pair(cfg: Config, s: FruitState, events: list[Event]) -> Effect:
+    """One player: the top cards of both decks are drawn together (FRP-8.2), seen by the
+    player alone (FRP-3.6); when the decks are out the game ends (FRP-8.5)."""
     left, right = s.decks
     if not left or not right:
-        return _game_over(cfg, s._replace(drawn=(), stacks=stacks, discard=discard), events,
-                          "both decks are empty")
-    events.append(_new(Event, ("FRP-8.2", "draws {left} (left) and {right} (right)",
-                               {"left": left[0], "right": right[0]}, 0,
-                               "draws two cards, left and right (FRP-3.6: unseen by"
-                               " spectators)")))
-    return _new(FruitState, ("pair", 0, (left[1:], right[1:]), discard, (left[0], right[0]),
-                             False, False, stacks, s.box, s.rng)), events
+        return _game_over(cfg, s, events, "both decks are empty")
+    events.append(ev("FRP-8.2", "draws {left} (left) and {right} (right)", left=left[0],
+                     right=right[0], seen_by=0,
+                     others="draws two cards, left and right (FRP-3.6: unseen by spectators)"))
+    return s._replace(phase="pair", turn=0, decks=(left[1:], right[1:]),
+                      drawn=(left[0], right[0]), from_discard=False, final=False), events
 
 
 # --- effects ---------------------------------------------------------------------------------
-_DRAWS = "seat {seat} draws {card} from the deck (only seat {seat} sees it)"
-_DRAWS_UNSEEN = "seat {seat} draws a card from the deck"
-
-
-def _draw(cfg: Config, s: FruitState, a) -> tuple:
-    seat = s.turn
-    deck = s.decks[0]
+def _draw(cfg: Config, s: FruitState, a: Action) -> Effect:
+    """FRP-3.2: a turn begins with a draw, from the deck or from the discard pile."""
     if a.args[0] == "deck":
-        card = deck[0]
-        deck = deck[1:]
-        events = [_new(Event, ("FRP-3.2", _DRAWS, {"seat": seat, "card": card}, seat,
-                               _DRAWS_UNSEEN))]
-        final = not deck
-        if final:
-            events.append(ev("FRP-5.1", "that was the deck's last card: the game ends after"
-                             " this turn"))
-        return _new(FruitState, ("place", seat, (deck,), s.discard, (card,), False, final,
-                                 s.stacks, s.box, s.rng)), events
-    pile = s.discard[:-1]
-    card = s.discard[-1]
-    events = [_ev("FRP-3.2", "seat {seat} takes {card} from the discard pile",
-                  {"seat": seat, "card": card})]
-    final = s.final
-    if not pile and deck:
-        last = len(deck) == 1
-        rule = cfg.extra.last_turnover
-        if last and rule == "keep-last":
-            events.append(ev("FRP-3.4", "the deck's last card stays face down"
-                             " (last-turnover=keep-last)"))
-        else:
-            pile, deck = deck[:1], deck[1:]
-            events.append(ev("FRP-3.4", "{card} is turned face up from the deck as a new"
-                             " discard pile", card=pile[0]))
-            if last and rule == "finish-turn":
-                final = True
-                events.append(ev("FRP-5.1", "the deck is exhausted: the game ends after this"
-                                 " turn"))
-    return _new(FruitState, ("place", seat, (deck,), pile, (card,), True, final, s.stacks,
-                             s.box, s.rng)), events
+        return _draw_from_deck(s)
+    return _take_discard(cfg, s)
 
 
-def _play(cfg: Config, s: FruitState, a) -> tuple:
-    if cfg.extra.solo:
-        i = 0 if a.args[0] == "left" else 1
-        card, other = s.drawn[i], s.drawn[1 - i]
-        stacks = _put(s, 0, card)
-        f = FRUIT[card]
-        events = [_ev("FRP-8.3", "plays {card} ({side}) onto the {fruit} stack ({count} cards)"
-                      " and discards {other}", {"card": card, "side": a.args[0],
-                                                "fruit": NAMES[f], "count": len(stacks[0][f]),
-                                                "other": other})]
-        return _next_pair(cfg, s, events, stacks, s.discard + (other,))
-    card = s.drawn[0]
+def _draw_from_deck(s: FruitState) -> Effect:
+    """FRP-3.2: the deck's top card, seen by the drawer alone (FRP-3.6); drawing the last
+    one makes this the last turn (FRP-5.1)."""
     seat = s.turn
-    stacks = _put(s, seat, card)
-    f = FRUIT[card]
-    events = [_ev("FRP-4.1", "seat {seat} plays {card} onto its {fruit} stack ({count} cards)",
-                  {"seat": seat, "card": card, "fruit": NAMES[f],
-                   "count": len(stacks[seat][f])})]
-    return _end_turn(cfg, s, events, stacks, s.discard)
+    card, deck = s.decks[0][0], s.decks[0][1:]
+    events = [ev("FRP-3.2", "seat {seat} draws {card} from the deck (only seat {seat} sees it)",
+                 seat=seat, card=card, seen_by=seat,
+                 others="seat {seat} draws a card from the deck")]
+    if not deck:
+        events.append(ev("FRP-5.1", "that was the deck's last card: the game ends after"
+                         " this turn"))
+    return s._replace(phase="place", decks=(deck,), drawn=(card,), from_discard=False,
+                      final=not deck), events
 
 
-def _discard(cfg: Config, s: FruitState, a) -> tuple:
+def _take_discard(cfg: Config, s: FruitState) -> Effect:
+    """FRP-3.2: the discard pile's top card, which everyone has seen; taking the only one
+    starts a new pile from the deck (FRP-3.4)."""
+    card, pile = s.discard[-1], s.discard[:-1]
+    events = [ev("FRP-3.2", "seat {seat} takes {card} from the discard pile", seat=s.turn,
+                 card=card)]
+    s = s._replace(phase="place", discard=pile, drawn=(card,), from_discard=True)
+    if not pile and s.decks[0]:
+        s = _turn_over_new_pile(cfg, s, events)
+    return s, events
+
+
+def _turn_over_new_pile(cfg: Config, s: FruitState, events: list[Event]) -> FruitState:
+    """FRP-3.4: the deck's top card is turned face up as the new discard pile. When it is
+    the deck's last card, option last-turnover (FRP-A2) says what happens."""
+    deck = s.decks[0]
+    last = len(deck) == 1
+    reading = cfg.extra.last_turnover
+    if last and reading == "keep-last":
+        events.append(ev("FRP-3.4", "the deck's last card stays face down"
+                         " (last-turnover=keep-last)"))
+        return s
+    events.append(ev("FRP-3.4", "{card} is turned face up from the deck as a new discard"
+                     " pile", card=deck[0]))
+    s = s._replace(decks=(deck[1:],), discard=deck[:1])
+    if last and reading == "finish-turn":
+        events.append(ev("FRP-5.1", "the deck is exhausted: the game ends after this turn"))
+        s = s._replace(final=True)
+    return s
+
+
+def _play(cfg: Config, s: FruitState, a: Action) -> Effect:
+    """FRP-3.3: the drawn card is played (FRP-8.3 one player: one card of the pair)."""
     if cfg.extra.solo:
-        events = [_ev("FRP-8.4", "discards {left} and {right}: out of the game",
-                      {"left": s.drawn[0], "right": s.drawn[1]})]
-        return _next_pair(cfg, s, events, s.stacks, s.discard + s.drawn)
+        return _play_one_of_pair(cfg, s, a)
+    return _play_drawn(cfg, s)
+
+
+def _play_drawn(cfg: Config, s: FruitState) -> Effect:
+    """FRP-3.3, FRP-4.1: the drawn card goes on top of the seat's stack of its fruit."""
+    seat, card = s.turn, s.drawn[0]
+    fruit = FRUIT[card]
+    stacks = with_card_on_stack(s.stacks, seat, card)
+    events = [ev("FRP-4.1", "seat {seat} plays {card} onto its {fruit} stack ({count} cards)",
+                 seat=seat, card=card, fruit=NAMES[fruit], count=len(stacks[seat][fruit]))]
+    return _end_turn(cfg, s._replace(stacks=stacks, drawn=()), events)
+
+
+def _play_one_of_pair(cfg: Config, s: FruitState, a: Action) -> Effect:
+    """FRP-8.3: one card of the pair is played, the other discarded, out of the game
+    (FRP-8.4); the next pair is drawn."""
+    side = a.args[0]
+    card, other = s.drawn if side == "left" else s.drawn[::-1]
+    fruit = FRUIT[card]
+    stacks = with_card_on_stack(s.stacks, 0, card)
+    events = [ev("FRP-8.3", "plays {card} ({side}) onto the {fruit} stack ({count} cards) and"
+                 " discards {other}", card=card, side=side, fruit=NAMES[fruit],
+                 count=len(stacks[0][fruit]), other=other)]
+    return _draw_pair(cfg, s._replace(stacks=stacks, discard=s.discard + (other,), drawn=()),
+                      events)
+
+
+def _discard(cfg: Config, s: FruitState, a: Action) -> Effect:
+    """FRP-3.3: the drawn card goes face up on the discard pile; one player: both cards
+    go, out of the game (FRP-8.4)."""
+    if cfg.extra.solo:
+        events = [ev("FRP-8.4", "discards {left} and {right}: out of the game",
+                     left=s.drawn[0], right=s.drawn[1])]
+        return _draw_pair(cfg, s._replace(discard=s.discard + s.drawn, drawn=()), events)
     card = s.drawn[0]
-    events = [_ev("FRP-3.3", "seat {seat} discards {card}", {"seat": s.turn, "card": card})]
-    return _end_turn(cfg, s, events, s.stacks, s.discard + (card,))
+    events = [ev("FRP-3.3", "seat {seat} discards {card}", seat=s.turn, card=card)]
+    return _end_turn(cfg, s._replace(discard=s.discard + (card,), drawn=()), events)
 
 
-# --- domains and guards -------------------------------------------------------------------
+# --- who moves, with which arguments ------------------------------------------------------------
 def _actors(cfg: Config, s: FruitState) -> tuple[int, ...]:
+    """FRP-3.1: the seat whose turn it is."""
     return (s.turn,)
 
 
-def _draw_domain(cfg: Config, s: FruitState, seat: int):
-    return _DRAW_ARGS if s.phase == "draw" else _EMPTY
+def _draw_domain(cfg: Config, s: FruitState, seat: int) -> list[tuple[str, ...]]:
+    """FRP-3.2: from the deck or the discard pile (one player draws automatically)."""
+    return [("deck",), ("discard",)] if s.phase == "draw" else []
 
 
-def _play_domain(cfg: Config, s: FruitState, seat: int):
-    return _NO_ARGS if s.phase == "place" else _SIDES
+def _play_domain(cfg: Config, s: FruitState, seat: int) -> list[tuple[str, ...]]:
+    """FRP-3.3 the drawn card; FRP-8.3 one player: the left or the right one."""
+    return [()] if s.phase == "place" else [("left",), ("right",)]
 
 
-def _discard_domain(cfg: Config, s: FruitState, seat: int):
-    return _NO_ARGS if s.phase == "place" else _BOTH
+def _discard_domain(cfg: Config, s: FruitState, seat: int) -> list[tuple[str, ...]]:
+    """FRP-3.3 the drawn card; FRP-8.3 one player: both cards."""
+    return [()] if s.phase == "place" else [("both",)]
 
 
-def _held(s: FruitState, a) -> str:
+# --- guards ----------------------------------------------------------------------------------
+def _held(s: FruitState, a: Action) -> str:
+    """The card the action would play: the drawn one, or the named one of the pair."""
     if len(s.drawn) == 1:
         return s.drawn[0]
     return s.drawn[0 if a.args and a.args[0] == "left" else 1]
 
 
-def _why_full(cfg: Config, s: FruitState, a) -> str:
+#: the one-player forms of the moves that place cards (FRP-3.7)
+SOLO_FORMS = {"play": ("left", "right"), "discard": ("both",)}
+
+
+def _form_ok(cfg: Config, s: FruitState, a: Action) -> bool:
+    """FRP-3.7: the one-player variant names a side (or both); the base game names none."""
+    if cfg.extra.solo:
+        return len(a.args) == 1 and a.args[0] in SOLO_FORMS[a.name]
+    return not a.args
+
+
+def _why_form(cfg: Config, s: FruitState, a: Action) -> str:
+    if cfg.extra.solo:
+        return "in the one-player variant say play left, play right or discard both"
+    return f"'{a.body}' belongs to the one-player variant; say '{a.name}'"
+
+
+def _fits_max(cfg: Config, s: FruitState, a: Action) -> bool:
+    """FRP-4.2: no stack grows beyond its capacity (unless play-limits=unchecked)."""
+    if not cfg.extra.check_max:
+        return True
+    fruit = FRUIT[_held(s, a)]
+    return len(s.stacks[a.player][fruit]) < CAPACITY[fruit]
+
+
+def _why_full(cfg: Config, s: FruitState, a: Action) -> str:
     card = _held(s, a)
     f = FRUIT[card]
     return (f"seat {a.player}'s {NAMES[f]} stack already holds {CAPACITY[f]} cards, the most"
             f" it may hold; {card} cannot be played")
 
 
-def _why_repeat(cfg: Config, s: FruitState, a) -> str:
+def _no_repeat(cfg: Config, s: FruitState, a: Action) -> bool:
+    """FRP-4.4 under play-limits=max-and-duplicates: no number twice in a stack."""
+    if not cfg.extra.check_duplicates:
+        return True
+    card = _held(s, a)
+    return all(NUMBER[c] != NUMBER[card] for c in s.stacks[a.player][FRUIT[card]])
+
+
+def _why_repeat(cfg: Config, s: FruitState, a: Action) -> str:
     card = _held(s, a)
     return (f"seat {a.player}'s {NAMES[FRUIT[card]]} stack already holds a {NUMBER[card]}"
             f" (play-limits=max-and-duplicates)")
 
 
-def _why_must_play(cfg: Config, s: FruitState, a) -> str:
+def _takes_to_play(cfg: Config, s: FruitState, a: Action) -> bool:
+    """FRP-3.3 under discard-take=must-play: the discard is taken only to be played."""
+    return (a.args[0] != "discard" or not cfg.extra.must_play
+            or can_play(cfg.extra, s, a.player, s.discard[-1]))
+
+
+def _why_must_play(cfg: Config, s: FruitState, a: Action) -> str:
     card = s.discard[-1]
     return (f"seat {a.player} may take {card} only to play it (discard-take=must-play), and"
             f" its {NAMES[FRUIT[card]]} stack cannot take it")
-
-
-def _fits_max(cfg: Config, s: FruitState, a) -> bool:
-    if not cfg.extra.check_max:
-        return True
-    card = s.drawn[0] if len(s.drawn) == 1 else s.drawn[0 if a.args[0] == "left" else 1]
-    f = FRUIT[card]
-    return len(s.stacks[a.player][f]) < CAPACITY[f]
-
-
-def _no_repeat(cfg: Config, s: FruitState, a) -> bool:
-    if not cfg.extra.check_duplicates:
-        return True
-    card = _held(s, a)
-    n = NUMBER[card]
-    return all(NUMBER[c] != n for c in s.stacks[a.player][FRUIT[card]])
-
-
-_FORMS = {"play": ("left", "right"), "discard": ("both",)}
-
-
-def _form_ok(cfg: Config, s: FruitState, a) -> bool:
-    if cfg.extra.solo:
-        return len(a.args) == 1 and a.args[0] in _FORMS[a.name]
-    return not a.args
-
-
-def _why_form(cfg: Config, s: FruitState, a) -> str:
-    if cfg.extra.solo:
-        return "in the one-player variant say play left, play right or discard both"
-    return f"'{a.body}' belongs to the one-player variant; say '{a.name}'"
 
 
 NOT_SOLO_DECK = guard("FRP-8.2", lambda cfg, s, a: s.phase != "pair" or a.args[0] != "deck",
@@ -378,10 +384,7 @@ DECK_LEFT = guard("FRP-5.1", lambda cfg, s, a: a.args[0] != "deck" or bool(s.dec
                   "the draw deck is empty")
 PILE_LEFT = guard("FRP-3.2", lambda cfg, s, a: a.args[0] != "discard" or bool(s.discard),
                   "the discard pile is empty")
-TAKE_TO_PLAY = guard("FRP-3.3", lambda cfg, s, a: a.args[0] != "discard"
-                     or not cfg.extra.must_play or can_play(cfg.extra, s, a.player,
-                                                            s.discard[-1]),
-                     _why_must_play)
+TAKE_TO_PLAY = guard("FRP-3.3", _takes_to_play, _why_must_play)
 FORM = guard("FRP-3.7", _form_ok, _why_form)
 FITS = guard("FRP-4.2", _fits_max, _why_full)
 NO_REPEAT = guard("FRP-4.4", _no_repeat, _why_repeat)
@@ -437,8 +440,12 @@ def _stack_problem(cfg: Config, s: FruitState) -> str | None:
     return None
 
 
+#: how many drawn cards a seat holds in each phase (FRP-3.2, FRP-3.3, FRP-8.2)
+DRAWN_IN_PHASE = {"draw": 0, "place": 1, "pair": 2, "over": 0}
+
+
 def _phase_problem(cfg: Config, s: FruitState) -> str | None:
-    want = {"draw": 0, "place": 1, "pair": 2, "over": 0}.get(s.phase)
+    want = DRAWN_IN_PHASE.get(s.phase)
     if want is None:
         return f"unknown phase {s.phase!r}"
     if len(s.drawn) != want:
@@ -555,89 +562,104 @@ def _check_keys(setup: Mapping[str, Any], allowed: tuple[str, ...]) -> str:
     return rest
 
 
+def _solo_start(cfg: Config, setup: Mapping[str, Any], rng: int) -> FruitState:
+    """FRP-8.1: 25 cards back in the box unseen, the other 80 in two decks of 40; then the
+    first pair is drawn (FRP-8.2). A set-up may fix any of them (FRP-2.4)."""
+    x: Extra = cfg.extra
+    pool = _Pool(x)
+    rest = _check_keys(setup, SOLO_KEYS)
+    stacks = _stacks_from(setup, pool, cfg.players, x)
+    box = pool.cards(setup.get("box", []), "box")
+    left = pool.cards(setup.get("left", []), "left")
+    right = pool.cards(setup.get("right", []), "right")
+    shuffled_rest, rng = shuffled(pool.rest(), rng)
+    others = list(shuffled_rest)
+    if rest == "deck":
+        need = SOLO_BOX - len(box)
+        if need < 0:
+            raise SetupError(f"setup box: {len(box)} cards, but {SOLO_BOX} go back")
+        box += others[:need]
+        others = others[need:]
+        total = len(left) + len(right) + len(others)
+        half = total // 2
+        if total % 2 or len(left) > half or len(right) > half:
+            raise SetupError(f"setup left/right: {total} cards cannot make two equal"
+                             f" decks holding the given {len(left)} and {len(right)}")
+        cut = half - len(left)
+        left += others[:cut]
+        right += others[cut:]
+    else:
+        box += others
+        if len(left) != len(right) or not left:
+            raise SetupError("setup left/right: with rest=box the two decks must be"
+                             f" equal and not empty (got {len(left)} and {len(right)})")
+    s = FruitState(phase="pair", turn=0, decks=(tuple(left), tuple(right)), discard=(),
+                   drawn=(), from_discard=False, final=False, stacks=stacks, box=tuple(box),
+                   rng=rng)
+    s, _ = _draw_pair(cfg, s, [])
+    return s
+
+
+def _base_start(cfg: Config, setup: Mapping[str, Any], rng: int) -> FruitState:
+    """FRP-2.1 to FRP-2.3: with two players 25 cards back in the box unseen; one draw deck
+    whose top card starts the discard pile; a random start seat. A set-up may fix any of
+    them (FRP-2.4)."""
+    x: Extra = cfg.extra
+    n = cfg.players
+    pool = _Pool(x)
+    rest = _check_keys(setup, BASE_KEYS)
+    stacks = _stacks_from(setup, pool, n, x)
+    box = pool.cards(setup.get("box", []), "box")
+    deck = pool.cards(setup.get("deck", []), "deck")
+    given_pile = setup.get("discard")
+    pile = None if given_pile is None else pool.cards(given_pile, "discard")[::-1]
+    start = setup.get("start")
+    if start is None:
+        start, rng = below(rng, n)
+    elif not isinstance(start, int) or isinstance(start, bool) or not 0 <= start < n:
+        raise SetupError(f"setup start: no seat {start!r} in a {n}-player game")
+    shuffled_rest, rng = shuffled(pool.rest(), rng)
+    others = list(shuffled_rest)
+    if rest == "deck":
+        boxed = TWO_PLAYER_BOX if n == 2 else 0
+        need = boxed - len(box)
+        if need < 0:
+            raise SetupError(f"setup box: {len(box)} cards, but {boxed} go back with {n}"
+                             " players")
+        if need > len(others):
+            raise SetupError(f"setup: {len(box) + len(others)} cards are left for the box, but"
+                             f" {TWO_PLAYER_BOX} go back unseen with {n} players"
+                             f" (FRP-2.1); the deck, discard pile and stacks name too"
+                             " many cards")
+        box += others[:need]
+        others = others[need:]
+        if pile is None:
+            if not others:
+                raise SetupError("setup: no card is left to start the discard pile"
+                                 " (FRP-2.2); the deck and stacks name every card")
+            pile, others = others[:1], others[1:]
+        deck += others
+    else:
+        box += others
+    if not deck:
+        raise SetupError("setup deck: the draw deck may not start empty")
+    if not pile:
+        raise SetupError("setup discard: the discard pile may not start empty (FRP-2.2)"
+                         + ("" if given_pile is not None else "; with rest=box name its"
+                            " cards"))
+    return FruitState(phase="draw", turn=start, decks=(tuple(deck),), discard=tuple(pile),
+                      drawn=(), from_discard=False, final=False, stacks=stacks,
+                      box=tuple(box), rng=rng)
+
+
 class FruitPassionSpec(GameSpec):
     def derive(self, cfg: Config) -> Extra:
         return derive(cfg)
 
     def initial(self, cfg: Config, seed: int, setup: Mapping[str, Any] | None) -> FruitState:
-        x: Extra = cfg.extra
-        setup = setup or {}
-        rng = mix(seed)
-        pool = _Pool(x)
-        n = cfg.players
-        if x.solo:
-            rest = _check_keys(setup, SOLO_KEYS)
-            stacks = _stacks_from(setup, pool, n, x)
-            box = pool.cards(setup.get("box", []), "box")
-            left = pool.cards(setup.get("left", []), "left")
-            right = pool.cards(setup.get("right", []), "right")
-            others, rng = shuffled(pool.rest(), rng)
-            others = list(others)
-            if rest == "deck":
-                need = SOLO_BOX - len(box)
-                if need < 0:
-                    raise SetupError(f"setup box: {len(box)} cards, but {SOLO_BOX} go back")
-                box += others[:need]
-                others = others[need:]
-                total = len(left) + len(right) + len(others)
-                half = total // 2
-                if total % 2 or len(left) > half or len(right) > half:
-                    raise SetupError(f"setup left/right: {total} cards cannot make two equal"
-                                     f" decks holding the given {len(left)} and {len(right)}")
-                cut = half - len(left)
-                left += others[:cut]
-                right += others[cut:]
-            else:
-                box += others
-                if len(left) != len(right) or not left:
-                    raise SetupError("setup left/right: with rest=box the two decks must be"
-                                     f" equal and not empty (got {len(left)} and"
-                                     f" {len(right)})")
-            s = FruitState("pair", 0, (tuple(left), tuple(right)), (), (), False, False,
-                           stacks, tuple(box), rng)
-            return _next_pair(cfg, s, [], s.stacks, s.discard)[0]
-        rest = _check_keys(setup, BASE_KEYS)
-        stacks = _stacks_from(setup, pool, n, x)
-        box = pool.cards(setup.get("box", []), "box")
-        deck = pool.cards(setup.get("deck", []), "deck")
-        given_pile = setup.get("discard")
-        pile = None if given_pile is None else pool.cards(given_pile, "discard")[::-1]
-        start = setup.get("start")
-        if start is None:
-            start, rng = below(rng, n)
-        elif not isinstance(start, int) or isinstance(start, bool) or not 0 <= start < n:
-            raise SetupError(f"setup start: no seat {start!r} in a {n}-player game")
-        others, rng = shuffled(pool.rest(), rng)
-        others = list(others)
-        if rest == "deck":
-            need = (TWO_PLAYER_BOX if n == 2 else 0) - len(box)
-            if need < 0:
-                raise SetupError(f"setup box: {len(box)} cards, but"
-                                 f" {TWO_PLAYER_BOX if n == 2 else 0} go back with {n}"
-                                 " players")
-            if need > len(others):
-                raise SetupError(f"setup: {len(box) + len(others)} cards are left for the box, but"
-                                 f" {TWO_PLAYER_BOX} go back unseen with {n} players"
-                                 f" (FRP-2.1); the deck, discard pile and stacks name too"
-                                 " many cards")
-            box += others[:need]
-            others = others[need:]
-            if pile is None:
-                if not others:
-                    raise SetupError("setup: no card is left to start the discard pile"
-                                     " (FRP-2.2); the deck and stacks name every card")
-                pile, others = others[:1], others[1:]
-            deck += others
-        else:
-            box += others
-        if not deck:
-            raise SetupError("setup deck: the draw deck may not start empty")
-        if not pile:
-            raise SetupError("setup discard: the discard pile may not start empty (FRP-2.2)"
-                             + ("" if given_pile is not None else "; with rest=box name its"
-                                " cards"))
-        return FruitState("draw", start, (tuple(deck),), tuple(pile), (), False, False, stacks,
-                          tuple(box), rng)
+        if cfg.extra.solo:
+            return _solo_start(cfg, setup or {}, mix(seed))
+        return _base_start(cfg, setup or {}, mix(seed))
 
     def refusal_rule(self, cfg: Config, state: FruitState, reason: str) -> str | None:
         """After the end, the end rule; out of turn, the turn order; a move of the wrong

@@ -16,10 +16,9 @@ code. Readings of the options are plain strings, never symbolic.
 """
 from __future__ import annotations
 
-from functools import lru_cache
-from typing import Any, Callable, NamedTuple, Sequence
+from typing import Any, NamedTuple, Sequence
 
-from spec.common.symbolic import And, Count, If, Not, Or, Sum
+from spec.common.symbolic import And, If, Not, Or, Sum
 
 from .cards import COMMON, KIND
 
@@ -43,13 +42,15 @@ MIN_SCORE = -11
 
 
 def run_length(counts: Sequence[Num]) -> Num:
-    """How many numbers from 1 upward the stack holds without a gap (FRP-6.2)."""
-    prefix: Bool = True
-    total: Num = 0
-    for c in counts:
-        prefix = And(prefix, c >= 1)
-        total = total + If(prefix, 1, 0)
-    return total
+    """How many numbers from 1 upward the stack holds without a gap (FRP-6.2).
+
+    Read from the top number down: the run from number ``k`` is 0 when the stack lacks
+    ``k``, else one more than the run from ``k + 1``.
+    """
+    run: Num = 0
+    for c in reversed(counts):
+        run = If(c >= 1, run + 1, 0)
+    return run
 
 
 def has_duplicate(counts: Sequence[Num]) -> Bool:
@@ -74,14 +75,21 @@ def stack_score(counts: Sequence[Num], kind: str, lone_one: str = "none",
     >>> stack_score((0, 0, 0, 0, 2, 0, 0), "passion", no_one_dup="zero")
     0
     """
+    return stack_points(counts, run_length(counts), has_duplicate(counts), kind, lone_one,
+                        no_one_dup)
+
+
+def stack_points(counts: Sequence[Num], run: Num, repeats: Bool, kind: str,
+                 lone_one: str = "none", no_one_dup: str = "penalty") -> Num:
+    """:func:`stack_score` from the stack's run and whether it repeats a number."""
     lone = 1 if (lone_one == "common" and kind == "common") else 0
-    if no_one_dup == "penalty":
-        spoiled = has_duplicate(counts)
-    elif no_one_dup == "zero":
-        spoiled = And(counts[0] >= 1, has_duplicate(counts))
+    if no_one_dup == "penalty":  # FRP-A9: the repeat wins
+        spoiled = repeats
+    elif no_one_dup == "zero":  # FRP-A9: the missing 1 wins
+        spoiled = And(counts[0] >= 1, repeats)
     else:
         raise ValueError(f"unknown passion-no-one-duplicate reading {no_one_dup!r}")
-    return If(spoiled, DUPLICATE[kind], _table(run_length(counts), TABLES[kind], lone))
+    return If(spoiled, DUPLICATE[kind], _table(run, TABLES[kind], lone))
 
 
 def at(counts: Sequence[Num], number: Num) -> Num:
@@ -100,10 +108,22 @@ def hybrid_counts(counts: Sequence[Num], held: Bool, number: Num,
     lone hybrid 1 does not count); ``any`` - every held hybrid counts. ``hybrid_dup`` (option
     ``hybrid-duplicates``): ``void`` - a stack with a duplicate counts no hybrid.
     """
-    if hybrid_run in ("from-one", "scoring-run"):
-        cond = And(*[Or(number < k, c >= 1) for k, c in enumerate(counts, start=1)])
-        if hybrid_run == "scoring-run":  # a lone 1 is no sequence: the run must be 1-2+
-            cond = And(cond, counts[0] >= 1, counts[1] >= 1)
+    return hybrid_in_sequence(counts, run_length(counts), has_duplicate(counts), held, number,
+                              hybrid_run, hybrid_dup)
+
+
+def hybrid_in_sequence(counts: Sequence[Num], run: Num, repeats: Bool, held: Bool,
+                       number: Num, hybrid_run: str = "from-one",
+                       hybrid_dup: str = "void") -> Bool:
+    """:func:`hybrid_counts`, given the stack's run and whether it repeats a number.
+
+    A hybrid bears a number from 1 to 5, so "every number from 1 up to the hybrid's is in
+    the stack" is "the stack's run reaches the hybrid's number".
+    """
+    if hybrid_run == "from-one":
+        cond = run >= number
+    elif hybrid_run == "scoring-run":  # a lone 1 is no sequence: the run must be 1-2+
+        cond = And(run >= number, run >= 2)
     elif hybrid_run == "continuous":
         cond = Or(at(counts, number - 1) >= 1, at(counts, number + 1) >= 1)
     elif hybrid_run == "any":
@@ -111,7 +131,7 @@ def hybrid_counts(counts: Sequence[Num], held: Bool, number: Num,
     else:
         raise ValueError(f"unknown hybrid-run reading {hybrid_run!r}")
     if hybrid_dup == "void":
-        cond = And(cond, Not(has_duplicate(counts)))
+        cond = And(cond, Not(repeats))
     elif hybrid_dup != "count":
         raise ValueError(f"unknown hybrid-duplicates reading {hybrid_dup!r}")
     return And(held, cond)
@@ -126,49 +146,50 @@ def hybrid_score(hybrid_counts_by_number: Sequence[Num]) -> Num:
 def hybrid_sequence_score(counted: Sequence[Bool], numbers: Sequence[Num]) -> Num:
     """Points of the hybrid sequence: ``counted[f]`` says whether common fruit ``f``'s
     hybrid counts (:func:`hybrid_counts`), ``numbers[f]`` is its number (FRP-6.8)."""
-    by_number = [Count(And(counted[f], numbers[f] == n) for f in COMMON)
+    ones = [If(c, 1, 0) for c in counted]  # a counted hybrid is one card of its number
+    by_number = [Sum(If(numbers[f] == n, ones[f], 0) for f in COMMON)
                  for n in range(1, len(HYBRID_TABLE) + 1)]
     return hybrid_score(by_number)
+
+
+class SeatScore(NamedTuple):
+    """A seat's scoring, part by part (ints in the engine, Z3 terms in the proofs)."""
+
+    stacks: list[Num]  # points per fruit, fruit order of ``cards.FRUITS``
+    runs: list[Num]  # each stack's run from 1 (FRP-6.2)
+    repeats: list[Bool]  # each stack holds some number twice (FRP-6.7)
+    counted: list[Bool]  # per common fruit: its hybrid is held and counts (FRP-6.9)
+    hybrids: Num  # the hybrid sequence's points (FRP-6.8)
+    total: Num  # FRP-6.10
+
+
+def seat_score(stacks: Sequence[Sequence[Num]], held: Sequence[Bool], numbers: Sequence[Num],
+               *, lone_one: str = "none", hybrid_run: str = "from-one",
+               hybrid_dup: str = "void", no_one_dup: str = "penalty") -> SeatScore:
+    """Score a seat's seven stacks (fruit order of ``cards.FRUITS``) and its hybrids.
+
+    ``held[f]`` / ``numbers[f]``: whether common fruit ``f``'s stack holds its hybrid, and
+    that hybrid's number. Each stack's run and repeats are worked out once and feed both
+    its points and its hybrid.
+    """
+    runs = [run_length(st) for st in stacks]
+    repeats = [has_duplicate(st) for st in stacks]
+    points = [stack_points(stacks[f], runs[f], repeats[f], KIND[f], lone_one, no_one_dup)
+              for f in range(len(stacks))]
+    counted = [hybrid_in_sequence(stacks[f], runs[f], repeats[f], held[f], numbers[f],
+                                  hybrid_run, hybrid_dup) for f in COMMON]
+    hyb = hybrid_sequence_score(counted, numbers)
+    return SeatScore(points, runs, repeats, counted, hyb, Sum(points) + hyb)
 
 
 def player_score(stacks: Sequence[Sequence[Num]], held: Sequence[Bool],
                  numbers: Sequence[Num], *, lone_one: str = "none",
                  hybrid_run: str = "from-one", hybrid_dup: str = "void",
-                 no_one_dup: str = "penalty", parts: bool = False,
-                 plain: bool = False) -> Any:
-    """A seat's total: seven stacks (fruit order of ``cards.FRUITS``) and the hybrids.
-
-    ``held[f]`` / ``numbers[f]``: whether common fruit ``f``'s stack holds its hybrid, and
-    that hybrid's number. With ``parts=True`` returns ``(stack scores, hybrid score)``.
-    ``plain=True`` promises plain ints, bools and tuples (the engine): each part then
-    comes from the same function remembered per arguments (:data:`REMEMBERED`).
-    """
-    fns = REMEMBERED if plain else SYMBOLIC
-    stack_points = [fns.stack_score(stacks[f], KIND[f], lone_one, no_one_dup)
-                    for f in range(len(stacks))]
-    counted = [fns.hybrid_counts(stacks[f], held[f], numbers[f], hybrid_run, hybrid_dup)
-               for f in COMMON]
-    hyb = fns.hybrid_sequence_score(tuple(counted), tuple(numbers))
+                 no_one_dup: str = "penalty", parts: bool = False) -> Any:
+    """A seat's total (:func:`seat_score`); with ``parts=True`` the pair
+    ``(stack scores, hybrid score)``."""
+    seat = seat_score(stacks, held, numbers, lone_one=lone_one, hybrid_run=hybrid_run,
+                      hybrid_dup=hybrid_dup, no_one_dup=no_one_dup)
     if parts:
-        return stack_points, hyb
-    return Sum(stack_points) + hyb
-
-
-class Parts(NamedTuple):
-    """The scoring functions :func:`player_score` is made of."""
-
-    stack_score: Callable[..., Num]
-    hybrid_counts: Callable[..., Bool]
-    hybrid_sequence_score: Callable[..., Num]
-    run_length: Callable[..., Num]
-    has_duplicate: Callable[..., Bool]
-
-
-def _remembered(fn: Callable[..., Any]) -> Callable[..., Any]:
-    return lru_cache(maxsize=1 << 16)(fn)
-
-
-SYMBOLIC = Parts(stack_score, hybrid_counts, hybrid_sequence_score, run_length, has_duplicate)
-#: The same functions, remembered per (hashable, plain) arguments: the engine's fast path.
-#: A seat's stacks are few different count vectors, so nearly every call is a look-up.
-REMEMBERED = Parts(*map(_remembered, SYMBOLIC))
+        return seat.stacks, seat.hybrids
+    return seat.total

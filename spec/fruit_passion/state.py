@@ -11,10 +11,12 @@ from itertools import chain
 from typing import Any, NamedTuple
 
 from spec.common.core import Config, tops_of
+from spec.common.record import record
 
 from . import cards
 
 
+@record
 class FruitState(NamedTuple):
     phase: str  # "draw" / "place" (base game), "pair" (one player), "over"
     turn: int  # the seat to move
@@ -29,7 +31,8 @@ class FruitState(NamedTuple):
 
 
 class Extra(NamedTuple):
-    """What the rules need from the configuration, computed once per loaded game."""
+    """What the rules need from the configuration: the cards of the chosen readings and
+    the readings of the options, by name."""
 
     solo: bool
     cards: tuple[str, ...]  # the 105 cards, canonical order
@@ -44,7 +47,6 @@ class Extra(NamedTuple):
     hybrid_run: str
     hybrid_dup: str
     no_one_dup: str  # passion-no-one-duplicate
-    score_key: tuple  # (hybrid numbers, lone-one, hybrid-run, hybrid-duplicates, the above)
 
 
 def derive(cfg: Config) -> Extra:
@@ -64,8 +66,6 @@ def derive(cfg: Config) -> Extra:
         check_duplicates=limits == "max-and-duplicates",
         lone_one=o["lone-one"], hybrid_run=o["hybrid-run"], hybrid_dup=o["hybrid-duplicates"],
         no_one_dup=o["passion-no-one-duplicate"],
-        score_key=(numbers, o["lone-one"], o["hybrid-run"], o["hybrid-duplicates"],
-                   o["passion-no-one-duplicate"]),
     )
 
 
@@ -96,15 +96,13 @@ def see_stacks(cfg: Config, s: FruitState, value: Any, seat: int | None) -> Any:
     return tops_of(value)
 
 
-_same_items = dict.__eq__
-
-
 def conservation_problem(cfg: Config, s: FruitState) -> str | None:
     """Every card is in exactly one place: decks, discard pile, hand, stacks or box."""
-    seen = Counter(chain(s.discard, s.drawn, s.box, *s.decks, *chain.from_iterable(s.stacks)))
-    want = cfg.extra.counts
-    if not _same_items(seen, want):  # both count only cards that are there: plain dicts
-        extra = sorted((seen - want).elements())
-        lost = sorted((want - seen).elements())
-        return f"cards not conserved: extra {extra[:5]}, missing {lost[:5]}"
-    return None
+    everywhere = sorted(chain(s.discard, s.drawn, s.box, *s.decks,
+                              *chain.from_iterable(s.stacks)))
+    if everywhere == sorted(cfg.extra.cards):
+        return None
+    seen, want = Counter(everywhere), cfg.extra.counts
+    extra = sorted((seen - want).elements())
+    lost = sorted((want - seen).elements())
+    return f"cards not conserved: extra {extra[:5]}, missing {lost[:5]}"

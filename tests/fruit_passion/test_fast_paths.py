@@ -1,8 +1,8 @@
-"""The engine's remembered scoring is the symbolic scoring.
+"""The engine scores a seat in one pass over the same scoring code the proofs run.
 
-``player_score(..., plain=True)`` takes each part from ``scoring.REMEMBERED``: the very
-functions of ``scoring.SYMBOLIC``, remembered per arguments. These tests compare the two
-on random seats under every reading, and the engine's final scores with the symbolic ones.
+:func:`scoring.seat_score` works out each stack's run and repeats once and feeds them to
+both its points and its hybrid. These tests compare its parts with the separate scoring
+functions on random seats under every reading, and the engine's final scores with them.
 """
 from __future__ import annotations
 
@@ -16,7 +16,8 @@ import engine
 from spec.fruit_passion import cards, scoring
 from spec.fruit_passion.game import count_vector
 
-READINGS = list(itertools.product(("none", "common"), ("from-one", "continuous", "any"),
+READINGS = list(itertools.product(("none", "common"),
+                                  ("from-one", "continuous", "any", "scoring-run"),
                                   ("void", "count"), ("penalty", "zero")))
 
 
@@ -30,25 +31,24 @@ def seats(draw):
 
 
 @given(seats(), st.sampled_from(READINGS))
-def test_remembered_parts_are_the_symbolic_ones(seat, reading):
+def test_one_pass_seat_score_is_its_parts(seat, reading):
     stacks, held, numbers = seat
     lone, run, dup, no_one_dup = reading
-    for fast, slow in zip(scoring.REMEMBERED, scoring.SYMBOLIC):
-        assert fast.__wrapped__ is slow
-    opts = {"lone_one": lone, "hybrid_run": run, "hybrid_dup": dup, "no_one_dup": no_one_dup,
-            "parts": True}
-    plain = scoring.player_score(stacks, held, numbers, plain=True, **opts)
-    symbolic = scoring.player_score([list(v) for v in stacks], list(held), list(numbers),
-                                    **opts)
-    assert (list(plain[0]), plain[1]) == (list(symbolic[0]), symbolic[1])
+    got = scoring.seat_score(stacks, held, numbers, lone_one=lone, hybrid_run=run,
+                             hybrid_dup=dup, no_one_dup=no_one_dup)
     for f, vec in enumerate(stacks):
-        assert (scoring.REMEMBERED.stack_score(vec, cards.KIND[f], lone, no_one_dup)
-                == scoring.stack_score(list(vec), cards.KIND[f], lone, no_one_dup))
-        assert scoring.REMEMBERED.run_length(vec) == scoring.run_length(list(vec))
-        assert scoring.REMEMBERED.has_duplicate(vec) == scoring.has_duplicate(list(vec))
-        if f in cards.COMMON:
-            assert (scoring.REMEMBERED.hybrid_counts(vec, held[f], numbers[f], run, dup)
-                    == scoring.hybrid_counts(list(vec), held[f], numbers[f], run, dup))
+        assert got.stacks[f] == scoring.stack_score(vec, cards.KIND[f], lone, no_one_dup)
+        assert got.runs[f] == scoring.run_length(vec)
+        assert got.repeats[f] == scoring.has_duplicate(vec)
+    for f in cards.COMMON:
+        assert got.counted[f] == scoring.hybrid_counts(stacks[f], held[f], numbers[f], run,
+                                                       dup)
+    assert got.hybrids == scoring.hybrid_sequence_score(got.counted, numbers)
+    assert got.total == sum(got.stacks) + got.hybrids
+    opts = {"lone_one": lone, "hybrid_run": run, "hybrid_dup": dup, "no_one_dup": no_one_dup}
+    assert scoring.player_score(stacks, held, numbers, parts=True, **opts) == \
+        (got.stacks, got.hybrids)
+    assert scoring.player_score(stacks, held, numbers, **opts) == got.total
 
 
 def test_final_scores_are_the_symbolic_ones():

@@ -168,7 +168,6 @@ def test_player_score_defaults_are_the_default_readings():
                (1, 1, 0, 1, 1), (0, 1, 1, 0, 0), (1, 1, 1, 2, 0, 0, 0)]
     numbers = cards.hybrid_numbers(cards.DEFAULT_HYBRIDS)
     assert scoring.player_score(vectors, [True] * 5, numbers) == 43
-    assert scoring.player_score(vectors, [True] * 5, numbers, plain=True) == 43
 
 
 @pytest.mark.parametrize("call,word", [
