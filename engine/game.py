@@ -68,6 +68,8 @@ class Game:
         # the last state listed and its legal actions, in one tuple so that threads
         # sharing a game never see one's state with another's actions
         self._last: tuple[Any, list[Action]] = (None, [])
+        self._last_scores: tuple[Any, tuple[int, ...]] = (None, ())
+        self._shared_winners = type(spec).winners is GameSpec.winners
         self._effects = {m.name: m.effect for m in spec.moves}
         # with the default end test (phase "over"), the phase alone decides whether the
         # game is over, so listing legal actions need not ask the spec
@@ -157,10 +159,19 @@ class Game:
         return self.spec.is_over(self.config, state)
 
     def scores(self, state: Any) -> list[int]:
-        return list(self.spec.scores(self.config, state))
+        # the last answer is kept for the same state object (states are immutable): a
+        # finished game is asked for its scores, its winners and its outcome in turn
+        last = self._last_scores
+        if last[0] is state:
+            return list(last[1])
+        found = tuple(self.spec.scores(self.config, state))
+        self._last_scores = (state, found)
+        return list(found)
 
     def winners(self, state: Any) -> list[int]:
         """The winning seats of a finished game (by the game's own tie rules)."""
+        if self._shared_winners:  # the spec keeps GameSpec's rule: the best scores win
+            return GameSpec.best(self.scores(state))
         return list(self.spec.winners(self.config, state))
 
     def view(self, state: Any, player: int | None) -> dict[str, Any]:

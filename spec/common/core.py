@@ -315,9 +315,13 @@ class GameSpec:
 
     def winners(self, cfg: Config, state: Any) -> list[int]:
         """The seats that win (ties share the win unless a game breaks them)."""
-        scores = self.scores(cfg, state)
-        best = max(scores)
-        return [i for i, v in enumerate(scores) if v == best]
+        return self.best(self.scores(cfg, state))
+
+    @staticmethod
+    def best(scores: list[int]) -> list[int]:
+        """The seats with the highest score."""
+        top = max(scores)
+        return [i for i, v in enumerate(scores) if v == top]
 
     def validate(self, cfg: Config, state: Any) -> str | None:
         """A problem with a loaded state (by default: the first failing invariant)."""
