@@ -8,69 +8,70 @@
 """
 from __future__ import annotations
 
-from functools import lru_cache
 from itertools import chain
-from typing import Any, Mapping, NamedTuple
+from typing import Any, Iterable, Mapping, NamedTuple, TypeVar
 
-from spec.common import (OWNER, PUBLIC, SECRET, Config, Event, GameSpec, Invariant, Move,
-                         Variant)
+from spec.common import (OWNER, PUBLIC, SECRET, Action, Config, Event, GameSpec, Invariant,
+                         Move, Variant, ev)
 from spec.common.moves import guard, no_args, pattern
 
 from .rules import CATALOGUE
 from .scoring import round_parts, trick_winner_cards
 from .setup import SETUP_SCHEMA, deal, read_setup
-from .state import (BANANA, CARDS_OF, FRUIT_INDEX, FRUIT_NAMES, FRUIT_OF,
-                    FRUITS, HAND_SIZE, ONE, SELLERS, TinState)
+from .state import (BANANA, CARDS_OF, FRUIT_INDEX, FRUIT_NAMES, FRUIT_OF, FRUITS,
+                    HAND_SIZE, SELLERS, TinState)
 
-_new = tuple.__new__  # builds a NamedTuple from a full tuple, skipping keyword handling
-
-
-def _ev(rule: str, fmt: str, data: dict[str, Any]) -> Event:
-    """``ev(rule, fmt, **data)`` for the hot path (no keyword packing)."""
-    return _new(Event, (rule, fmt, data, None, None))
+T = TypeVar("T")
+Outcome = tuple[TinState, list[Event]]
 
 
 class Extra(NamedTuple):
-    """What the moves need from the configuration, precomputed once."""
+    """The readings of the options that the moves consult, taken once from the options."""
 
-    n: int
-    plays_last: bool  # TIN-A2
-    unlimited: bool  # TIN-A7
-    cart_start: str  # TIN-A9
-    sellers_stay: bool  # TIN-A10
-    removed: str  # TIN-A1
-    score: Mapping[str, str]  # keyword options of scoring.round_parts
-    score_key: tuple[tuple[str, str], ...]  # the same, hashable
-    turn_after: tuple[int, ...]  # the seat to the left of each seat
-    zeros: tuple[int, ...]  # (0,) * n
-    no_tricks: tuple[tuple[str, ...], ...]  # ((),) * n
-    empty_stalls: tuple[tuple[int, ...], ...]  # no seller on any stall
-    full_supply: tuple[int, ...]  # nine sellers beside each seat
+    plays_last: bool  # TIN-A2: the cart mover plays a card after everybody else
+    unlimited: bool  # TIN-A7: a seat with no seller left may still place one
+    cart_start: str  # TIN-A9: where the cart stands when a later round begins
+    sellers_stay: bool  # TIN-A10: sellers stay on the stalls between rounds
+    removed: str  # TIN-A1: which fruits leave the game with fewer than five seats
+    score: Mapping[str, str]  # the scoring readings, as keyword options of round_parts
 
 
 def _name(f: int) -> str:
     return FRUIT_NAMES[f]
 
 
+def _left_of(cfg: Config, seat: int) -> int:
+    """TIN-3.6: a seat's left-hand neighbour, the next to act."""
+    return (seat + 1) % cfg.players
+
+
+def _put(row: tuple[T, ...], i: int, value: T) -> tuple[T, ...]:
+    """``row`` with entry ``i`` set to ``value``."""
+    return row[:i] + (value,) + row[i + 1:]
+
+
+def _without(hand: tuple[str, ...], card: str) -> tuple[str, ...]:
+    """``hand`` once ``card`` has left it."""
+    k = hand.index(card)
+    return hand[:k] + hand[k + 1:]
+
+
 # --- playing a card ------------------------------------------------------------------------
-def _holds_fruit(hand: tuple[str, ...], fruit: int) -> bool:
-    for c in hand:
-        if FRUIT_OF[c] == fruit:
-            return True
-    return False
+def _holds_led_fruit(s: TinState, seat: int) -> bool:
+    return any(FRUIT_OF[c] == s.led for c in s.hands[seat])
 
 
-def _follows(cfg: Config, s: TinState, a: Any) -> bool:
-    led = s.led
-    return led < 0 or FRUIT_OF[a.args[0]] == led or not _holds_fruit(s.hands[a.player], led)
+def _follows(cfg: Config, s: TinState, a: Action) -> bool:
+    """TIN-4.1: the led fruit when the seat holds any (TIN-4.2: else any card)."""
+    return s.led < 0 or FRUIT_OF[a.args[0]] == s.led or not _holds_led_fruit(s, a.player)
 
 
-def _why_follow(cfg: Config, s: TinState, a: Any) -> str:
+def _why_follow(cfg: Config, s: TinState, a: Action) -> str:
     held = ", ".join(c for c in s.hands[a.player] if FRUIT_OF[c] == s.led)
     return f"seat {a.player} must follow {_name(s.led)} (holds {held})"
 
 
-def _why_not_held(cfg: Config, s: TinState, a: Any) -> str:
+def _why_not_held(cfg: Config, s: TinState, a: Action) -> str:
     card = a.args[0]
     if card[0] not in s.fruits:
         return (f"{card} is not in play in this game (fruits in play:"
@@ -78,144 +79,136 @@ def _why_not_held(cfg: Config, s: TinState, a: Any) -> str:
     return f"seat {a.player} does not hold {card}"
 
 
-def _play_domain(cfg: Config, s: TinState, seat: int):
+def _play_domain(cfg: Config, s: TinState, seat: int) -> list[tuple[str]]:
+    """TIN-4.7 a card of the seat's hand; TIN-4.1 of the led fruit when it holds one."""
     hand = s.hands[seat]
-    led = s.led
-    if led >= 0:
-        follow = [ONE[c] for c in hand if FRUIT_OF[c] == led]
-        if follow:
-            return follow
-    return [ONE[c] for c in hand]
+    following = [(c,) for c in hand if FRUIT_OF[c] == s.led]  # none before the lead
+    return following or [(c,) for c in hand]
 
 
-def _play(cfg: Config, s: TinState, a: Any) -> tuple[TinState, list[Event]]:
-    p, card = a.player, a.args[0]
-    f = FRUIT_OF[card]
-    (phase, rnd, dealer, fruits, cart, hands, leader, turn, led, cart_moved, acted, trick,
-     trick_seats, tricks_won, taken, stalls, supply, placed, totals, rounds, rng) = s
-    hand = hands[p]
-    k = hand.index(card)
-    hands = hands[:p] + (hand[:k] + hand[k + 1:],) + hands[p + 1:]
-    if led < 0:
-        led = f
-        e = (_ev("TIN-3.3", "seat {seat} must play after the cart move and leads {card}",
-                 {"seat": p, "card": card}) if cart_moved else
-             _ev("TIN-3.2", "seat {seat} leads {card}", {"seat": p, "card": card}))
-    elif f == led:
-        e = _ev("TIN-4.1", "seat {seat} follows with {card}", {"seat": p, "card": card})
-    elif f == cart:
-        e = _ev("TIN-4.2", "seat {seat} has no {led} and trumps with {card}",
-                {"seat": p, "card": card, "led": FRUIT_NAMES[led]})
-    else:
-        e = _ev("TIN-4.2", "seat {seat} has no {led} and throws {card}",
-                {"seat": p, "card": card, "led": FRUIT_NAMES[led]})
-    x = cfg.extra
-    # the trick is complete once every seat has acted (one more action when the cart
-    # mover also plays, TIN-A2); then it is awarded
-    s2 = _new(TinState, (phase, rnd, dealer, fruits, cart, hands, leader, x.turn_after[p],
-                         led, cart_moved, acted + 1, trick + (card,), trick_seats + (p,),
-                         tricks_won, taken, stalls, supply, placed, totals, rounds, rng))
-    if acted + 1 < (x.n + 1 if (cart_moved and x.plays_last) else x.n):
-        return s2, [e]
-    return _award(cfg, s2, [e])
+def _play_event(s: TinState, seat: int, card: str) -> Event:
+    """What playing ``card`` is: a lead (TIN-3.2, TIN-3.3), a follow (TIN-4.1), a trump or
+    a throw-away (TIN-4.2)."""
+    fruit = FRUIT_OF[card]
+    if s.led < 0 and s.cart_moved:
+        return ev("TIN-3.3", "seat {seat} must play after the cart move and leads {card}",
+                  seat=seat, card=card)
+    if s.led < 0:
+        return ev("TIN-3.2", "seat {seat} leads {card}", seat=seat, card=card)
+    if fruit == s.led:
+        return ev("TIN-4.1", "seat {seat} follows with {card}", seat=seat, card=card)
+    if fruit == s.cart:
+        return ev("TIN-4.2", "seat {seat} has no {led} and trumps with {card}",
+                  seat=seat, card=card, led=_name(s.led))
+    return ev("TIN-4.2", "seat {seat} has no {led} and throws {card}",
+              seat=seat, card=card, led=_name(s.led))
+
+
+def _play(cfg: Config, s: TinState, a: Action) -> Outcome:
+    """TIN-3.4: the seat plays a card onto the trick; the first card sets the led fruit."""
+    seat, card = a.player, a.args[0]
+    event = _play_event(s, seat, card)
+    s = s._replace(hands=_put(s.hands, seat, _without(s.hands[seat], card)),
+                   led=FRUIT_OF[card] if s.led < 0 else s.led,
+                   trick=s.trick + (card,), trick_seats=s.trick_seats + (seat,),
+                   turn=_left_of(cfg, seat), acted=s.acted + 1)
+    return _next_in_trick(cfg, s, [event])
 
 
 # --- placing a seller -----------------------------------------------------------------------
-def _seller(cfg: Config, s: TinState, a: Any) -> tuple[TinState, list[Event]]:
-    p = a.player
-    (phase, rnd, dealer, fruits, cart, hands, leader, turn, f, cart_moved, acted, trick,
-     trick_seats, tricks_won, taken, stalls, supply, placed, totals, rounds, rng) = s
-    row = stalls[f]
-    count = row[p] + 1
-    stalls = stalls[:f] + (row[:p] + (count,) + row[p + 1:],) + stalls[f + 1:]
-    placed = placed[:p] + (placed[p] + 1,) + placed[p + 1:]
-    left = supply[p]
-    if left > 0:
-        supply = supply[:p] + (left - 1,) + supply[p + 1:]
-        e = _ev("TIN-5.1", "seat {seat} places a seller on the {stall} stall ({count} of its"
-                           " sellers there)", {"seat": p, "stall": FRUIT_NAMES[f], "count": count})
-    else:
-        e = _ev("TIN-5.4", "seat {seat} has no seller left and places a stand-in on the"
-                           " {stall} stall ({count} there)",
-                {"seat": p, "stall": FRUIT_NAMES[f], "count": count})
-    x = cfg.extra
-    s2 = _new(TinState, (phase, rnd, dealer, fruits, cart, hands, leader, x.turn_after[p], f,
-                         cart_moved, acted + 1, trick, trick_seats, tricks_won, taken, stalls,
-                         supply, placed, totals, rounds, rng))
-    if acted + 1 < (x.n + 1 if (cart_moved and x.plays_last) else x.n):
-        return s2, [e]
-    return _award(cfg, s2, [e])
+def _seller_domain(cfg: Config, s: TinState, seat: int) -> list[tuple[()]]:
+    """TIN-5.1 a seller goes to the led fruit's stall, so only once a card is led;
+    TIN-5.2 never by the starting seat."""
+    if seat == s.leader or s.led < 0:
+        return []
+    return [()]
+
+
+def _seller_event(s: TinState, seat: int, count: int) -> Event:
+    if s.supply[seat] > 0:
+        return ev("TIN-5.1", "seat {seat} places a seller on the {stall} stall ({count} of its"
+                             " sellers there)", seat=seat, stall=_name(s.led), count=count)
+    return ev("TIN-5.4", "seat {seat} has no seller left and places a stand-in on the"
+                         " {stall} stall ({count} there)", seat=seat, stall=_name(s.led),
+              count=count)
+
+
+def _seller(cfg: Config, s: TinState, a: Action) -> Outcome:
+    """TIN-5.1: a seller from beside the seat goes to the led fruit's stall; with none
+    left (TIN-5.4, TIN-A7 unlimited) a stand-in goes instead."""
+    seat, stall = a.player, s.led
+    count = s.stalls[stall][seat] + 1
+    event = _seller_event(s, seat, count)
+    left = s.supply[seat]
+    supply = _put(s.supply, seat, left - 1) if left > 0 else s.supply  # a stand-in is free
+    s = s._replace(stalls=_put(s.stalls, stall, _put(s.stalls[stall], seat, count)),
+                   supply=supply,
+                   placed=_put(s.placed, seat, s.placed[seat] + 1),
+                   turn=_left_of(cfg, seat), acted=s.acted + 1)
+    return _next_in_trick(cfg, s, [event])
 
 
 # --- moving the cart ------------------------------------------------------------------------
-def _cart_actors(cfg: Config, s: TinState):
+def _cart_actors(cfg: Config, s: TinState) -> tuple[int]:
+    """TIN-A9 dealer-chooses: the dealer places the cart; TIN-3.2: the starting seat."""
     return (s.dealer,) if s.phase == "start" else (s.turn,)
 
 
-def _cart_domain(cfg: Config, s: TinState, seat: int):
-    if s.phase == "start":  # the dealer may choose any stall in play
-        key = (s.fruits, -1)
-    elif s.acted == 0:  # the starting seat may drive to any other stall
-        key = (s.fruits, s.cart)
-    else:
-        return ()
-    found = _CART_DOMAINS.get(key)
-    if found is None:
-        found = _CART_DOMAINS[key] = tuple(ONE_LETTER[f] for f in key[0]
-                                           if FRUIT_INDEX[f] != key[1])
-    return found
-
-
-def _seller_domain(cfg: Config, s: TinState, seat: int):
-    if seat == s.leader or s.led < 0:
-        return ()
-    return NO_ARGS
-
-
-NO_ARGS = ((),)
-
-
-ONE_LETTER = {f: (f,) for f in FRUITS}
-
-
-_CART_DOMAINS: dict[tuple[str, int], tuple[tuple[str], ...]] = {}
-
-
-def _cart(cfg: Config, s: TinState, a: Any) -> tuple[TinState, list[Event]]:
-    p, f = a.player, FRUIT_INDEX[a.args[0]]
+def _cart_domain(cfg: Config, s: TinState, seat: int) -> list[tuple[str]]:
+    """TIN-A9: the dealer chooses any stall in play; TIN-3.2: the starting seat, before
+    anything else in the trick, drives to any other stall in play."""
     if s.phase == "start":
-        e = _ev("TIN-7.3", "seat {seat}, the dealer, puts the cart on the {stall} stall:"
-                           " {stall} is trump", {"seat": p, "stall": FRUIT_NAMES[f]})
-        return s._replace(phase="trick", cart=f), [e]
-    e = _ev("TIN-3.2", "seat {seat} drives the cart from the {old} to the {new} stall:"
-                       " {new} is trump", {"seat": p, "old": FRUIT_NAMES[s.cart],
-                                           "new": FRUIT_NAMES[f]})
-    (phase, rnd, dealer, fruits, cart, hands, leader, turn, led, cart_moved, acted, trick,
-     trick_seats, tricks_won, taken, stalls, supply, placed, totals, rounds, rng) = s
-    s2 = _new(TinState, (phase, rnd, dealer, fruits, f, hands, leader,
-                         cfg.extra.turn_after[p], led, True, 1, trick, trick_seats, tricks_won,
-                         taken, stalls, supply, placed, totals, rounds, rng))
-    return s2, [e]
+        return [(f,) for f in s.fruits]
+    if s.acted == 0:
+        return [(f,) for f in s.fruits if FRUIT_INDEX[f] != s.cart]
+    return []
+
+
+def _cart(cfg: Config, s: TinState, a: Action) -> Outcome:
+    seat, stall = a.player, FRUIT_INDEX[a.args[0]]
+    if s.phase == "start":  # TIN-A9 dealer-chooses: the round begins once the cart stands
+        event = ev("TIN-7.3", "seat {seat}, the dealer, puts the cart on the {stall} stall:"
+                              " {stall} is trump", seat=seat, stall=_name(stall))
+        return s._replace(phase="trick", cart=stall), [event]
+    # TIN-3.2: the new fruit is trump at once; TIN-3.3 the next seat must lead
+    event = ev("TIN-3.2", "seat {seat} drives the cart from the {old} to the {new} stall:"
+                          " {new} is trump", seat=seat, old=_name(s.cart), new=_name(stall))
+    return s._replace(cart=stall, cart_moved=True, turn=_left_of(cfg, seat),
+                      acted=s.acted + 1), [event]
 
 
 # --- the end of a trick, a round, the game ----------------------------------------------------
-def _award(cfg: Config, s: TinState, evs: list[Event]) -> tuple[TinState, list[Event]]:
-    (phase, rnd, dealer, fruits, cart, hands, leader, turn, led, cart_moved, acted, trick,
-     trick_seats, tricks_won, taken, stalls, supply, placed, totals, rounds, rng) = s
-    pos = trick_winner_cards(trick, cart, led)
-    w, card = trick_seats[pos], trick[pos]
-    why = (f"highest trump, {FRUIT_NAMES[cart]}" if FRUIT_OF[card] == cart
-           else f"highest {FRUIT_NAMES[led]}, no trump played")
-    evs.append(_ev("TIN-4.4", "seat {seat} wins the trick with {card} ({why})",
-                   {"seat": w, "card": card, "why": why, "trick": list(trick)}))
-    tricks_won = tricks_won[:w] + (tricks_won[w] + 1,) + tricks_won[w + 1:]
-    taken = taken[:w] + (taken[w] + trick,) + taken[w + 1:]
-    s = _new(TinState, (phase, rnd, dealer, fruits, cart, hands, w, w, -1, False, 0, (), (),
-                        tricks_won, taken, stalls, supply, placed, totals, rounds, rng))
-    if all(hands):
-        evs.append(_ev("TIN-4.6", "seat {seat} starts the next trick", {"seat": w}))
-        return s, evs
-    return _end_round(cfg, s, evs)
+def _actions_in_trick(cfg: Config, s: TinState) -> int:
+    """TIN-3.5: every seat has one chance; a cart mover sits out (TIN-3.7) unless it plays
+    last (TIN-A2 plays-last), when the cart move and its card both count."""
+    if s.cart_moved and cfg.extra.plays_last:
+        return cfg.players + 1
+    return cfg.players
+
+
+def _next_in_trick(cfg: Config, s: TinState, events: list[Event]) -> Outcome:
+    if s.acted < _actions_in_trick(cfg, s):
+        return s, events
+    return _award(cfg, s, events)
+
+
+def _award(cfg: Config, s: TinState, events: list[Event]) -> Outcome:
+    """TIN-4.4 the best card takes the trick; TIN-4.5 its seat keeps it; TIN-4.6 and
+    starts the next trick, unless a hand ran out (TIN-6.1)."""
+    pos = trick_winner_cards(s.trick, s.cart, s.led)
+    winner, card = s.trick_seats[pos], s.trick[pos]
+    why = (f"highest trump, {_name(s.cart)}" if FRUIT_OF[card] == s.cart
+           else f"highest {_name(s.led)}, no trump played")
+    events.append(ev("TIN-4.4", "seat {seat} wins the trick with {card} ({why})",
+                     seat=winner, card=card, why=why, trick=list(s.trick)))
+    s = s._replace(tricks_won=_put(s.tricks_won, winner, s.tricks_won[winner] + 1),
+                   taken=_put(s.taken, winner, s.taken[winner] + s.trick),
+                   leader=winner, turn=winner, led=-1, cart_moved=False, acted=0,
+                   trick=(), trick_seats=())
+    if all(s.hands):
+        events.append(ev("TIN-4.6", "seat {seat} starts the next trick", seat=winner))
+        return s, events
+    return _end_round(cfg, s, events)
 
 
 def _stall_rule(counts: tuple[int, ...], seat: int, trump: bool) -> tuple[str, str]:
@@ -234,102 +227,110 @@ def _stall_rule(counts: tuple[int, ...], seat: int, trump: bool) -> tuple[str, s
 
 
 def round_points(cfg: Config, s: TinState) -> dict[str, Any]:
-    """The scoring of the round as it stands in ``s`` (the engine's single call).
-
-    :func:`.scoring.round_parts` on the round's counts, remembered per counts and readings
-    (many end positions share them); the answer is shared, so callers must not change it.
-    """
-    return _round_parts(s.tricks_won, tuple(map(len, s.hands)), s.stalls, s.cart, s.placed,
-                        cfg.extra.score_key)
+    """The scoring of the round as it stands in ``s``: :func:`.scoring.round_parts` on the
+    round's counts, under the game's scoring readings."""
+    return round_parts(s.tricks_won, [len(h) for h in s.hands], s.stalls, s.cart, s.placed,
+                       **cfg.extra.score)
 
 
-@lru_cache(maxsize=1 << 14)
-def _round_parts(tricks: tuple[int, ...], hand_left: tuple[int, ...],
-                 stalls: tuple[tuple[int, ...], ...], cart: int, placed: tuple[int, ...],
-                 score: tuple[tuple[str, str], ...]) -> dict[str, Any]:
-    return round_parts(tricks, hand_left, stalls, cart, placed, **dict(score))
+def _scoring_events(cfg: Config, s: TinState, parts: Mapping[str, Any]) -> Iterable[Event]:
+    """One event per clause that gave or took a seat's points (TIN-6.2 ... TIN-6.11)."""
+    seats = range(cfg.players)
+    for i in seats:
+        if s.tricks_won[i]:
+            yield ev("TIN-6.2", "seat {seat}: {tricks} trick(s), +{pts}",
+                     seat=i, tricks=s.tricks_won[i], pts=2 * s.tricks_won[i])
+        if s.hands[i]:
+            yield ev("TIN-6.3", "seat {seat}: {cards} card(s) still in hand, -{cards}",
+                     seat=i, cards=len(s.hands[i]))
+    for f, pts in enumerate(parts["stalls"]):
+        for i in seats:
+            if pts[i]:
+                rule, how = _stall_rule(s.stalls[f], i, f == s.cart)
+                yield ev(rule, "{stall} stall: seat {seat} {how}: +{pts}",
+                         stall=_name(f), seat=i, how=how, pts=pts[i])
+    for i in seats:
+        if parts["final"][i] != parts["base"][i]:
+            yield ev("TIN-6.11", "seat {seat} won no trick and placed no seller:"
+                                 " it scores {pts} instead of {own} (best {best})",
+                     seat=i, pts=parts["final"][i], own=parts["base"][i],
+                     best=parts["best"][i])
 
 
-def _end_round(cfg: Config, s: TinState, evs: list[Event]) -> tuple[TinState, list[Event]]:
-    n = cfg.extra.n
-    hands, tricks_won, stalls, cart, rnd = s.hands, s.tricks_won, s.stalls, s.cart, s.round
-    out = [i for i, h in enumerate(hands) if not h]
+def _end_round(cfg: Config, s: TinState, events: list[Event]) -> Outcome:
+    """TIN-6.1: a hand ran out, so the round is scored (TIN-1.5: points are added up)."""
+    out = [i for i, h in enumerate(s.hands) if not h]
     who = (f"seat {out[0]} has" if len(out) == 1 else
            "seats " + ", ".join(map(str, out)) + " have")
-    evs.append(_ev("TIN-6.1", "{who} no card left: round {round} ends and is scored",
-                   {"who": who, "seats": out, "round": rnd}))
+    events.append(ev("TIN-6.1", "{who} no card left: round {round} ends and is scored",
+                     who=who, seats=out, round=s.round))
     parts = round_points(cfg, s)
-    for i in range(n):
-        if tricks_won[i]:
-            evs.append(_ev("TIN-6.2", "seat {seat}: {tricks} trick(s), +{pts}",
-                           {"seat": i, "tricks": tricks_won[i], "pts": 2 * tricks_won[i]}))
-        if hands[i]:
-            evs.append(_ev("TIN-6.3", "seat {seat}: {cards} card(s) still in hand, -{cards}",
-                           {"seat": i, "cards": len(hands[i])}))
-    for f, pts in enumerate(parts["stalls"]):
-        for i in range(n):
-            if pts[i]:
-                rule, how = _stall_rule(stalls[f], i, f == cart)
-                evs.append(_ev(rule, "{stall} stall: seat {seat} {how}: +{pts}",
-                               {"stall": FRUIT_NAMES[f], "seat": i, "how": how,
-                                "pts": pts[i]}))
-    final, base = parts["final"], parts["base"]
-    for i in range(n):
-        if final[i] != base[i]:
-            evs.append(_ev("TIN-6.11", "seat {seat} won no trick and placed no seller:"
-                                       " it scores {pts} instead of {own} (best {best})",
-                           {"seat": i, "pts": final[i], "own": base[i],
-                            "best": parts["best"][i]}))
+    events.extend(_scoring_events(cfg, s, parts))
+    final = parts["final"]
     totals = tuple(t + p for t, p in zip(s.totals, final))
-    evs.append(_ev("TIN-1.5", "round {round} points {points}; totals {totals}",
-                   {"round": rnd, "points": list(final), "totals": list(totals)}))
+    events.append(ev("TIN-1.5", "round {round} points {points}; totals {totals}",
+                     round=s.round, points=list(final), totals=list(totals)))
     s = s._replace(totals=totals, rounds=s.rounds + (tuple(final),))
-    if rnd >= n:
-        best = max(totals)
-        winners = [i for i, t in enumerate(totals) if t == best]
-        evs.append(_ev("TIN-8.1", "every seat has dealt once: the game ends", {}))
-        if len(winners) == 1:
-            evs.append(_ev("TIN-8.2", "seat {seat} wins with {pts} points",
-                           {"seat": winners[0], "pts": best}))
-        else:
-            evs.append(_ev("TIN-8.3", "seats {seats} tie with {pts} points and share the win",
-                           {"seats": winners, "pts": best}))
-        return s._replace(phase="over", turn=-1), evs
-    return _next_round(cfg, s, evs)
+    if s.round >= cfg.players:
+        return _end_game(s, events)
+    return _next_round(cfg, s, events)
 
 
-def _next_round(cfg: Config, s: TinState, evs: list[Event]) -> tuple[TinState, list[Event]]:
-    x = cfg.extra
-    n = x.n
+def _end_game(s: TinState, events: list[Event]) -> Outcome:
+    """TIN-8.1 every seat has dealt; TIN-8.2 the most points win; TIN-8.3 ties share."""
+    best = max(s.totals)
+    winners = [i for i, t in enumerate(s.totals) if t == best]
+    events.append(ev("TIN-8.1", "every seat has dealt once: the game ends"))
+    if len(winners) == 1:
+        events.append(ev("TIN-8.2", "seat {seat} wins with {pts} points",
+                         seat=winners[0], pts=best))
+    else:
+        events.append(ev("TIN-8.3", "seats {seats} tie with {pts} points and share the win",
+                         seats=winners, pts=best))
+    return s._replace(phase="over", turn=-1), events
+
+
+def _cart_for_round(cfg: Config, s: TinState, dealer: int,
+                    events: list[Event]) -> tuple[str, int]:
+    """TIN-7.3 with TIN-A9: the phase a new round opens in, and the cart's stall."""
+    if cfg.extra.cart_start == "bananas":
+        events.append(ev("TIN-2.3", "the cart goes back to the banana stall"))
+        return "trick", BANANA
+    if cfg.extra.cart_start == "stays":
+        events.append(ev("TIN-7.3", "the cart stays on the {stall} stall",
+                         stall=_name(s.cart)))
+        return "trick", s.cart
+    events.append(ev("TIN-7.3", "seat {seat}, the dealer, chooses the cart's stall",
+                     seat=dealer))
+    return "start", s.cart
+
+
+def _sellers_for_round(cfg: Config, s: TinState, events: list[Event]
+                       ) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]:
+    """TIN-7.3 with TIN-A10: the stalls and the supplies a new round opens with."""
+    if cfg.extra.sellers_stay:
+        events.append(ev("TIN-7.3", "the sellers stay on the stalls"))
+        return s.stalls, s.supply
+    events.append(ev("TIN-2.5", "the sellers go back to their owners"))
+    return _empty_stalls(cfg.players), (SELLERS,) * cfg.players
+
+
+def _next_round(cfg: Config, s: TinState, events: list[Event]) -> Outcome:
+    """TIN-7.1 the deal passes left; TIN-7.2 the cards are dealt again and the tricks
+    start from nothing; TIN-3.1 the seat left of the dealer starts."""
+    n = cfg.players
     dealer = (s.dealer + 1) % n
     leader = (dealer + 1) % n
     hands, rng = deal(s.fruits, s.rng, [None] * n, HAND_SIZE, set())
-    evs.append(_ev("TIN-7.1", "round {round}: seat {dealer} deals, seat {leader} starts",
-                   {"round": s.round + 1, "dealer": dealer, "leader": leader}))
-    evs.append(_ev("TIN-7.2", "the cards are shuffled and dealt again, ten to each seat", {}))
-    phase, cart = "trick", s.cart
-    if x.cart_start == "bananas":
-        cart = BANANA
-        evs.append(_ev("TIN-2.3", "the cart goes back to the banana stall", {}))
-    elif x.cart_start == "stays":
-        evs.append(_ev("TIN-7.3", "the cart stays on the {stall} stall",
-                       {"stall": FRUIT_NAMES[cart]}))
-    else:
-        phase = "start"
-        evs.append(_ev("TIN-7.3", "seat {seat}, the dealer, chooses the cart's stall",
-                       {"seat": dealer}))
-    stalls, supply = s.stalls, s.supply
-    if x.sellers_stay:
-        evs.append(_ev("TIN-7.3", "the sellers stay on the stalls", {}))
-    else:
-        stalls = x.empty_stalls
-        supply = x.full_supply
-        evs.append(_ev("TIN-2.5", "the sellers go back to their owners", {}))
-    zeros = x.zeros
-    s = _new(TinState, (phase, s.round + 1, dealer, s.fruits, cart, hands, leader, leader,
-                        s.led, s.cart_moved, s.acted, s.trick, s.trick_seats, zeros,
-                        x.no_tricks, stalls, supply, zeros, s.totals, s.rounds, rng))
-    return s, evs
+    events.append(ev("TIN-7.1", "round {round}: seat {dealer} deals, seat {leader} starts",
+                     round=s.round + 1, dealer=dealer, leader=leader))
+    events.append(ev("TIN-7.2", "the cards are shuffled and dealt again, ten to each seat"))
+    phase, cart = _cart_for_round(cfg, s, dealer, events)
+    stalls, supply = _sellers_for_round(cfg, s, events)
+    s = s._replace(phase=phase, round=s.round + 1, dealer=dealer, cart=cart, hands=hands,
+                   leader=leader, turn=leader, tricks_won=(0,) * n, taken=((),) * n,
+                   stalls=stalls, supply=supply, placed=(0,) * n, rng=rng)
+    return s, events
 
 
 def _empty_stalls(n: int) -> tuple[tuple[int, ...], ...]:
@@ -337,7 +338,9 @@ def _empty_stalls(n: int) -> tuple[tuple[int, ...], ...]:
 
 
 # --- the moves -------------------------------------------------------------------------------
-_turn = lambda cfg, s: (s.turn,)  # noqa: E731
+def _turn(cfg: Config, s: TinState) -> tuple[int]:
+    """TIN-3.4: the seats act one at a time, going round to the left."""
+    return (s.turn,)
 
 PLAY = Move(
     name="play", rule="TIN-3.4", phases=frozenset({"trick"}), actors=_turn,
@@ -389,60 +392,49 @@ CART = Move(
 
 # --- invariants ---------------------------------------------------------------------------------
 def _inv_cards(cfg: Config, s: TinState) -> str | None:
-    dealt = _DEALT.get(s.fruits)
-    if dealt is None:
-        dealt = _DEALT[s.fruits] = sorted(c for f in s.fruits for c in CARDS_OF[f])
+    in_play = sorted(c for f in s.fruits for c in CARDS_OF[f])
     held = [*chain.from_iterable(s.hands), *chain.from_iterable(s.taken), *s.trick]
-    if sorted(held) != dealt:
+    if sorted(held) != in_play:
         return "hands + won tricks + the trick on the table differ from the cards in play"
     return None
 
 
-_DEALT: dict[str, list[str]] = {}  # fruits in play -> their cards, sorted
-
-
 def _inv_sellers(cfg: Config, s: TinState) -> str | None:
-    stalls, supply, placed = s.stalls, s.supply, s.placed
-    limited = not cfg.extra.unlimited
-    for i in range(cfg.extra.n):
-        standing = 0
-        for row in stalls:
-            standing += row[i]
-        if not 0 <= supply[i] <= SELLERS or placed[i] > standing:
-            return f"seat {i}: supply {supply[i]}, placed {placed[i]}"
-        if limited and standing + supply[i] != SELLERS:
-            return f"seat {i} has {standing} sellers out and {supply[i]} beside it, not 9"
-    for f, row in enumerate(stalls):
+    for i in range(cfg.players):
+        standing = sum(row[i] for row in s.stalls)
+        if not 0 <= s.supply[i] <= SELLERS or s.placed[i] > standing:
+            return f"seat {i}: supply {s.supply[i]}, placed {s.placed[i]}"
+        if not cfg.extra.unlimited and standing + s.supply[i] != SELLERS:
+            return f"seat {i} has {standing} sellers out and {s.supply[i]} beside it, not 9"
+    for f, row in enumerate(s.stalls):
         if any(row) and FRUITS[f] not in s.fruits:
             return f"sellers on the {_name(f)} stall, which is not in play"
     return None
 
 
 def _inv_hands(cfg: Config, s: TinState) -> str | None:
-    n = cfg.extra.n
-    hands, placed, phase, acted = s.hands, s.placed, s.phase, s.acted
     tricks = sum(s.tricks_won)
-    going = phase != "over"
-    for i, h in enumerate(hands):
+    going = s.phase != "over"
+    for i, h in enumerate(s.hands):
         played = HAND_SIZE - len(h)
         if not 0 <= played <= HAND_SIZE:
             return f"seat {i} holds {len(h)} cards"
-        if going and played + placed[i] > tricks + 1:
+        if going and played + s.placed[i] > tricks + 1:
             return f"seat {i} acted more often than there were tricks"
-    if (phase == "trick" or phase == "start") and acted == 0 and not all(hands):
+    if s.phase in ("trick", "start") and s.acted == 0 and not all(s.hands):
         return "a trick starts although a seat has no card"
-    if going and tricks == 0 and acted == 0 and s.leader != (s.dealer + 1) % n:
+    if going and tricks == 0 and s.acted == 0 and s.leader != _left_of(cfg, s.dealer):
         return f"seat {s.leader} starts the round, not the seat left of dealer {s.dealer}"
-    if len(s.trick) != len(s.trick_seats) or len(s.trick) > n:
+    if len(s.trick) != len(s.trick_seats) or len(s.trick) > cfg.players:
         return "the trick on the table is malformed"
-    if going and sum(map(len, s.taken)) + len(s.trick) != \
-            HAND_SIZE * len(hands) - sum(map(len, hands)):
+    played_cards = HAND_SIZE * len(s.hands) - sum(map(len, s.hands))
+    if going and sum(map(len, s.taken)) + len(s.trick) != played_cards:
         return "played cards do not match the won tricks and the table"
     return None
 
 
 def _inv_positions(cfg: Config, s: TinState) -> str | None:
-    n = cfg.extra.n
+    n = cfg.players
     if FRUITS[s.cart] not in s.fruits or "B" not in s.fruits or len(s.fruits) != n:
         return f"cart on {s.cart}, fruits {s.fruits}"
     if s.led >= 0 and FRUITS[s.led] not in s.fruits:
@@ -478,17 +470,16 @@ def _taken_counts(cfg: Config, s: TinState, value: Any, seat: int | None) -> lis
 class TindahanSpec(GameSpec):
     def derive(self, cfg: Config) -> Extra:
         o = cfg.options
-        n = cfg.players
-        score = {"trump_tie": o["trump-tie"], "second_after_tie": o["second-after-tie"],
-                 "rounding": o["rounding"], "trump_values": o["trump-stall"],
-                 "empty_round": o["empty-round"], "empty_best": o["empty-round-best"],
-                 "empty_among": o["empty-round-among"]}
-        return Extra(cfg.players, o["cart-mover"] == "plays-last",
-                     o["no-sellers"] == "unlimited", o["cart-start"],
-                     o["sellers-between-rounds"] == "stay", o["removed-fruits"], score,
-                     tuple(score.items()),
-                     tuple((i + 1) % n for i in range(n)), (0,) * n, ((),) * n,
-                     _empty_stalls(n), (SELLERS,) * n)
+        return Extra(
+            plays_last=o["cart-mover"] == "plays-last",
+            unlimited=o["no-sellers"] == "unlimited",
+            cart_start=o["cart-start"],
+            sellers_stay=o["sellers-between-rounds"] == "stay",
+            removed=o["removed-fruits"],
+            score={"trump_tie": o["trump-tie"], "second_after_tie": o["second-after-tie"],
+                   "rounding": o["rounding"], "trump_values": o["trump-stall"],
+                   "empty_round": o["empty-round"], "empty_best": o["empty-round-best"],
+                   "empty_among": o["empty-round-among"]})
 
     def initial(self, cfg: Config, seed: int, setup: Mapping[str, Any] | None) -> TinState:
         n = cfg.players

@@ -22,12 +22,11 @@ False
 """
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Any, Sequence
 
 from spec.common.symbolic import And, Count, Div, If, Max, Not, Or, Sum
 
-from .state import ALL_CARDS, FRUIT_OF, VALUE_OF
+from .state import FRUIT_OF, VALUE_OF
 
 Num = Any
 FIRST, SECOND, TRUMP_BONUS = 5, 2, 1
@@ -91,29 +90,6 @@ def stall_points(counts: Sequence[Num], is_trump: Any, *, trump_tie: str = "spli
     return out
 
 
-@lru_cache(maxsize=4096)
-def _stall_ints(counts: tuple[int, ...], is_trump: bool, *options: str) -> tuple[int, ...]:
-    return tuple(_stall_any(counts, is_trump, *options))
-
-
-def _stall_any(counts: Sequence[Num], is_trump: Any, trump_tie: str, second_after_tie: str,
-               rounding: str, trump_values: str) -> list[Num]:
-    return stall_points(counts, is_trump, trump_tie=trump_tie,
-                        second_after_tie=second_after_tie, rounding=rounding,
-                        trump_stall=trump_values)
-
-
-def _is_int(value: Any) -> bool:
-    return type(value) is int
-
-
-def _stall(counts: Sequence[Num], is_trump: Any, *options: str) -> list[Num]:
-    """stall_points, remembered for plain ints (the engine scores the same stalls often)."""
-    if (is_trump is True or is_trump is False) and all(map(_is_int, counts)):
-        return list(_stall_ints(tuple(counts), is_trump, *options))
-    return _stall_any(counts, is_trump, *options)
-
-
 def card_points(tricks: Num, hand_left: Num) -> Num:
     """TIN-6.2 and TIN-6.3: +2 a trick won (TIN-6.14: however few cards it holds), -1 a
     card still held."""
@@ -152,8 +128,10 @@ def round_parts(tricks: Sequence[Num], hand_left: Sequence[Num],
     if placed is None:  # sellers go back each round: what stands was placed this round
         placed = [Sum(stall[i] for stall in sellers_by_stall) for i in range(n)]
     cards = [card_points(tricks[i], hand_left[i]) for i in range(n)]
-    stalls = [_stall(counts, trump_stall == f, trump_tie, second_after_tie, rounding,
-                     trump_values) for f, counts in enumerate(sellers_by_stall)]
+    stalls = [stall_points(counts, trump_stall == f, trump_tie=trump_tie,
+                           second_after_tie=second_after_tie, rounding=rounding,
+                           trump_stall=trump_values)
+              for f, counts in enumerate(sellers_by_stall)]
     base = [cards[i] + Sum(pts[i] for pts in stalls) for i in range(n)]
     empty = [And(tricks[i] == 0, placed[i] == 0) for i in range(n)]
     ranked = base if empty_best == "round" else cards
@@ -217,7 +195,7 @@ def winner_of_keys(keys: Sequence[Num]) -> Num:
     """The position of the highest key (the keys of :func:`card_key`, in play order).
 
     Only compares keys with each other, so any order-keeping renumbering of the keys gives
-    the same answer (what :func:`trick_winner_cards` relies on).
+    the same answer.
 
     >>> winner_of_keys([10, 3, 22]), winner_of_keys([2, 1, 3])
     (2, 2)
@@ -226,43 +204,14 @@ def winner_of_keys(keys: Sequence[Num]) -> Num:
     return Sum(If(k == best, i, 0) for i, k in enumerate(keys))
 
 
-# --- the engine's fast path: trick_winner on the cards themselves, remembered ----------------
-_KEY_TABLES: dict[tuple[int, int], dict[str, int]] = {}
-_BY_KEYS: dict[tuple[int, ...], int] = {}  # the cards' keys -> winning position
-_BY_RANKS: dict[tuple[int, ...], int] = {}  # the keys' ranks (0 = lowest) -> position
-_BY_KEYS_LIMIT = 1 << 17
-
-
-def _key_table(trump: int, led: int) -> dict[str, int]:
-    """card -> :func:`card_key` of it, for one trump and led fruit (filled on first use)."""
-    table = {c: card_key(FRUIT_OF[c], VALUE_OF[c], trump, led) for c in ALL_CARDS}
-    _KEY_TABLES[trump, led] = table
-    return table
-
-
-def trick_winner_cards(trick: tuple[str, ...], trump: int, led: int) -> int:
-    """:func:`trick_winner` of the cards of ``trick`` (play order), as the engine needs it.
-
-    The same answer, computed by the same functions: each card's key comes from
-    :func:`card_key` (tabulated per trump and led fruit), the winner from
-    :func:`winner_of_keys`, which only compares keys, so it is remembered per pattern
-    of key ranks (a handful of patterns per number of seats).
+def trick_winner_cards(trick: Sequence[str], trump: int, led: int) -> int:
+    """:func:`trick_winner` of the cards of ``trick`` (play order), as the engine holds them:
+    the same two steps, each card's :func:`card_key`, then :func:`winner_of_keys`.
 
     >>> trick_winner_cards(("B10", "B3", "M2"), trump=2, led=0)
     2
     """
-    table = _KEY_TABLES.get((trump, led)) or _key_table(trump, led)
-    keys = tuple(map(table.__getitem__, trick))
-    pos = _BY_KEYS.get(keys)
-    if pos is None:
-        order = sorted(set(keys))
-        ranks = tuple(map(order.index, keys))
-        pos = _BY_RANKS.get(ranks)
-        if pos is None:
-            pos = _BY_RANKS[ranks] = winner_of_keys(ranks)
-        if len(_BY_KEYS) < _BY_KEYS_LIMIT:
-            _BY_KEYS[keys] = pos
-    return pos
+    return winner_of_keys([card_key(FRUIT_OF[c], VALUE_OF[c], trump, led) for c in trick])
 
 
 def round_is_possible(tricks: Sequence[Num], hand_left: Sequence[Num],

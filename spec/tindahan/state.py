@@ -1,26 +1,29 @@
-"""Tindahan state, cards and lookup tables.
+"""Tindahan state and cards.
 
-Cards are strings in the contract's notation (``B10``, ``M2``); the module-level tables
-below give a card's fruit index and value without parsing on the hot path.
+Cards are strings in the contract's notation (``B10``, ``M2``): a fruit letter and a
+value. The tables below are the deck's data, declared once: a card's fruit and value,
+and the cards of each fruit.
 """
 from __future__ import annotations
 
 from typing import NamedTuple
 
-FRUITS = "BLMPD"  # the order of the rulebook's components list
+from spec.common.record import record
+
+FRUITS = "BLMPD"  # the order of the rulebook's components list (TIN-1.1)
 FRUIT_NAMES = ("banana", "lanzones", "mango", "pineapple", "durian")
 FRUIT_INDEX = {f: i for i, f in enumerate(FRUITS)}
-BANANA = 0
+BANANA = FRUIT_INDEX["B"]
 VALUES = range(1, 11)
 ALL_CARDS = tuple(f"{f}{v}" for f in FRUITS for v in VALUES)
-FRUIT_OF = {c: FRUIT_INDEX[c[0]] for c in ALL_CARDS}
-VALUE_OF = {c: int(c[1:]) for c in ALL_CARDS}
-CARDS_OF = {f: tuple(f"{f}{v}" for v in VALUES) for f in FRUITS}
-HAND_SIZE = 10
-SELLERS = 9
-ONE = {c: (c,) for c in ALL_CARDS}  # cached argument tuples
+FRUIT_OF = {c: FRUIT_INDEX[c[0]] for c in ALL_CARDS}  # a card's fruit, as a stall index
+VALUE_OF = {c: int(c[1:]) for c in ALL_CARDS}  # a card's printed value
+CARDS_OF = {f: tuple(f"{f}{v}" for v in VALUES) for f in FRUITS}  # a fruit's ten cards
+HAND_SIZE = 10  # TIN-2.4
+SELLERS = 9  # TIN-1.3
 
 
+@record
 class TinState(NamedTuple):
     """One moment of a Tindahan game.
 
