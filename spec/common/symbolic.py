@@ -1,11 +1,12 @@
 """Arithmetic that runs on plain ints and on Z3 terms alike.
 
 Scoring and trick resolution are written once with these helpers; the engine calls them
-with ints, the proofs with Z3 expressions. On ints they cost one ``isinstance`` check.
+with ints, the proofs with Z3 expressions. On plain ints and bools each helper first
+checks, at C speed, that every value is plain, and then does what Python's own ``all``,
+``max`` or ``//`` would; only a Z3 value takes the symbolic path.
 """
 from __future__ import annotations
 
-from itertools import repeat
 from typing import Any, Iterable
 
 try:  # z3 is a dependency, but plain-int callers must not pay for importing it
@@ -15,6 +16,14 @@ except ImportError:  # pragma: no cover - z3-solver is in the install requiremen
 
 Num = Any  # int | z3.ArithRef
 Bool = Any  # bool | z3.BoolRef
+
+
+_PLAIN = frozenset((int, bool))
+
+
+def _plain(values: Iterable[Any]) -> bool:
+    """Every value is a plain int or bool (types compared at C speed, no Python loop)."""
+    return _PLAIN.issuperset(map(type, values))
 
 
 def is_symbolic(*values: Any) -> bool:
@@ -32,12 +41,8 @@ def If(cond: Bool, then: Num, other: Num) -> Num:  # noqa: N802 - mirrors z3.If
     return then if cond else other
 
 
-def _plain_bools(conds: tuple) -> bool:
-    return all(map(isinstance, conds, repeat(bool)))
-
-
 def And(*conds: Bool) -> Bool:  # noqa: N802
-    if _plain_bools(conds):
+    if _plain(conds):
         return all(conds)
     if is_symbolic(*conds):
         return _z3.And(*conds)
@@ -45,7 +50,7 @@ def And(*conds: Bool) -> Bool:  # noqa: N802
 
 
 def Or(*conds: Bool) -> Bool:  # noqa: N802
-    if _plain_bools(conds):
+    if _plain(conds):
         return any(conds)
     if is_symbolic(*conds):
         return _z3.Or(*conds)
@@ -61,14 +66,14 @@ def Not(cond: Bool) -> Bool:  # noqa: N802
 
 
 def Sum(values: Iterable[Num]) -> Num:  # noqa: N802
-    total: Num = 0
-    for v in values:
-        total = total + v
-    return total
+    # 0 + v0 + v1 ...: the same sum on ints and the same term on Z3 values
+    return sum(values)
 
 
 def Max(values: Iterable[Num]) -> Num:  # noqa: N802
     items = list(values)
+    if _plain(items):
+        return max(items)
     best = items[0]
     for v in items[1:]:
         best = If(v > best, v, best)
@@ -77,6 +82,8 @@ def Max(values: Iterable[Num]) -> Num:  # noqa: N802
 
 def Min(values: Iterable[Num]) -> Num:  # noqa: N802
     items = list(values)
+    if _plain(items):
+        return min(items)
     best = items[0]
     for v in items[1:]:
         best = If(v < best, v, best)
@@ -84,11 +91,16 @@ def Min(values: Iterable[Num]) -> Num:  # noqa: N802
 
 
 def Count(conds: Iterable[Bool]) -> Num:  # noqa: N802
-    return Sum(If(c, 1, 0) for c in conds)
+    items = list(conds)
+    if _plain(items):
+        return int(sum(items))
+    return Sum(If(c, 1, 0) for c in items)
 
 
 def Div(a: Num, b: int) -> Num:  # noqa: N802
     """Integer division rounding down, for a positive constant or term divisor."""
+    if a.__class__ is int and b.__class__ is int:
+        return a // b
     if is_symbolic(a, b):
         return a / b  # z3 integer division floors for positive divisors
     return a // b
