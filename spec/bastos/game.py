@@ -6,28 +6,21 @@ colour changes a value) and ``over``.
 """
 from __future__ import annotations
 
-from operator import eq
-from typing import Any, Mapping, NamedTuple
+from typing import Any, Iterable, Mapping, NamedTuple
 
 from spec.common import (OWNER, PUBLIC, SECRET, GameSpec, Invariant, Move, SetupError,
                          Variant, ev)
-from spec.common.core import Config, Event
+from spec.common.core import Action, Config, Event
 from spec.common.moves import guard, one_of_patterns, pattern
 from spec.common.rng import below, choose, mix, shuffled
 
 from . import scoring
 from .rules import CATALOGUE
-from .state import (ALL_CARDS, FRUIT, FRUIT_NAMES, FRUIT_OPTION, FRUITS, HAND, HIGH, LOW,
-                    RANK, ROUNDS, BastosState, signed)
+from .state import (ALL_CARDS, DECK_ORDER, FRUIT, FRUIT_NAMES, FRUIT_OPTION, FRUITS, HAND,
+                    HIGH, LOW, RANK, ROUNDS, BastosState, Hand, signed)
 
 CARD_RE = r"[BLMPD][1-9]"
-_new = tuple.__new__  # builds a NamedTuple from a full tuple, skipping keyword handling
-_ORDER = {c: i for i, c in enumerate(ALL_CARDS)}  # by fruit, then rank
-
-
-def _ev(rule: str, fmt: str, data: dict[str, Any]) -> Event:
-    """``ev(rule, fmt, **data)`` for the hot path (no keyword packing)."""
-    return _new(Event, (rule, fmt, data, None, None))
+Effect = tuple[BastosState, list[Event]]
 
 
 class Rules(NamedTuple):
@@ -49,40 +42,64 @@ class Rules(NamedTuple):
     floor_refused: bool  # BAS-A11: a fruit at -2 may not be declared trump
     early_discards: bool  # BAS-A9: cards of a fruit played before it became trump
     removed: int | None  # BAS-A8: a fixed fruit, or None = drawn (three players)
-    seats_from: tuple[tuple[int, ...], ...]  # per leader: the seats in playing order
 
 
 # --- helpers ------------------------------------------------------------------------------
-ADJUST_ARGS = {f"{FRUITS[f]}{d:+d}": (f, d) for f in range(5) for d in (1, -1)}
-ADJUST_BY_FRUIT = tuple(((f"{FRUITS[f]}+1",), (f"{FRUITS[f]}-1",)) for f in range(5))
-PASS = ("pass",)
-# scoring.can_bump / scoring.bump tabulated over every value and change (the hot path)
-CAN_BUMP = {(v, d): scoring.can_bump(v, d) for v in range(LOW, HIGH + 1) for d in (1, -1)}
-BUMP = {(v, d): scoring.bump(v, d) for v in range(LOW, HIGH + 1) for d in (1, -1)}
+def _with(row: tuple, index: int, item: Any) -> tuple:
+    """``row`` with its entry ``index`` (a seat's hand, a fruit's value) replaced."""
+    return row[:index] + (item,) + row[index + 1:]
 
 
-def _without(hand: tuple[str, ...], card: str) -> tuple[str, ...]:
+def _without(hand: Hand, card: str) -> Hand:
     i = hand.index(card)
     return hand[:i] + hand[i + 1:]
 
 
 def _colour(s: BastosState, seat: int) -> int:
+    """The fruit of ``seat``'s Bastos! card (BAS-3.2), -1 before the cards are shown."""
     card = s.bastos[seat]
     return FRUIT[card] if card is not None else -1
 
 
 def _in_play(s: BastosState) -> tuple[int, ...]:
-    return tuple(f for f in range(5) if f != s.removed)
+    """The fruits with a marker on the table (BAS-1.2, BAS-7.2)."""
+    return tuple(f for f in range(len(FRUITS)) if f != s.removed)
 
 
-def _sorted(cards) -> tuple[str, ...]:
-    return tuple(sorted(cards, key=_ORDER.__getitem__))  # by fruit, then rank
+def _sorted(cards: Iterable[str]) -> Hand:
+    return tuple(sorted(cards, key=DECK_ORDER.__getitem__))
+
+
+def _led(s: BastosState) -> int:
+    """The fruit of the card that opened the current trick."""
+    return FRUIT[s.trick[0]]
+
+
+def _playing_order(n: int, leader: int) -> list[int]:
+    """The seats of a trick in the order they play, the leader first (BAS-2.4)."""
+    return [(leader + i) % n for i in range(n)]
+
+
+STEPS = {"+1": 1, "-1": -1}  # the two changes of a value a seat may make (BAS-7.1)
+
+
+def _change(arg: str) -> tuple[int, int]:
+    """The fruit and the step of an ``adjust`` argument such as ``M-1``."""
+    return FRUITS.index(arg[0]), STEPS[arg[1:]]
 
 
 # --- dealing -------------------------------------------------------------------------------
+class Deal(NamedTuple):
+    """The cards of a round as dealt, and the random state after the shuffle."""
+
+    hands: tuple[Hand, ...]
+    leftover: str | None  # the odd card at four players (BAS-2.3)
+    rng: int
+
+
 def _deal(r: Rules, rng: int, removed: int | None, hands_given=None, leftover_given=None,
-          size: int | None = None):
-    """Deal a round: returns (hands, leftover, rng). Given parts are kept (BAS-9.2)."""
+          size: int | None = None) -> Deal:
+    """Deal a round evenly (BAS-2.3); the parts a set-up gives are kept (BAS-9.2)."""
     deck = [c for c in ALL_CARDS if FRUIT[c] != removed]
     used = set()
     for h in hands_given or ():
@@ -101,116 +118,113 @@ def _deal(r: Rules, rng: int, removed: int | None, hands_given=None, leftover_gi
     leftover = None
     if r.n == 4:
         leftover = leftover_given if leftover_given else rest.pop(0)
-    return tuple(hands), leftover, rng
+    return Deal(hands=tuple(hands), leftover=leftover, rng=rng)
 
 
-def _round_state(r: Rules, rnd: int, dealer: int, removed: int | None, hands, leftover,
-                 totals, rng: int) -> BastosState:
+def _round_state(r: Rules, rnd: int, dealer: int, removed: int | None, deal: Deal,
+                 totals) -> BastosState:
+    """A freshly dealt round (BAS-1.4: every marker at 0, no trump; BAS-4.2: the seat left of
+    the dealer leads)."""
     n = r.n
     return BastosState(
-        phase="choose", round=rnd, dealer=dealer, removed=removed, hands=hands,
-        choices=(None,) * n, bastos=(None,) * n, leftover=leftover, values=(0,) * 5,
-        trump=scoring.NO_TRUMP, leader=(dealer + 1) % n, trick=(), trump_from=0,
-        declined=False,
-        pending=(), tricks=((),) * n, aside=(), dealt=sum(map(len, hands)),
-        totals=tuple(totals), rng=rng)
+        phase="choose", round=rnd, dealer=dealer, removed=removed, hands=deal.hands,
+        choices=(None,) * n, bastos=(None,) * n, leftover=deal.leftover,
+        values=(0,) * len(FRUITS), trump=scoring.NO_TRUMP, leader=(dealer + 1) % n, trick=(),
+        trump_from=0, declined=False, pending=(), tricks=((),) * n, aside=(),
+        dealt=sum(map(len, deal.hands)), totals=tuple(totals), rng=deal.rng)
 
 
 def _new_round(cfg: Config, s: BastosState, events: list[Event]) -> BastosState:
+    """BAS-8.2: the next dealer deals again from a fresh deck."""
     r: Rules = cfg.extra
     dealer = (s.dealer + 1) % r.n
-    hands, leftover, rng = _deal(r, s.rng, s.removed)
-    events.append(_ev("BAS-8.2", "round {round}: seat {dealer} deals; seat {lead} will lead",
-                      {"round": s.round + 1, "dealer": dealer, "lead": (dealer + 1) % r.n}))
-    if leftover:
-        events.append(_ev("BAS-2.3", "{card} is the odd card: it lies face up and takes no"
-                          " part", {"card": leftover}))
-    return _round_state(r, s.round + 1, dealer, s.removed, hands, leftover, s.totals, rng)
+    deal = _deal(r, s.rng, s.removed)
+    events.append(ev("BAS-8.2", "round {round}: seat {dealer} deals; seat {lead} will lead",
+                     round=s.round + 1, dealer=dealer, lead=(dealer + 1) % r.n))
+    if deal.leftover:
+        events.append(ev("BAS-2.3", "{card} is the odd card: it lies face up and takes no"
+                         " part", card=deal.leftover))
+    return _round_state(r, s.round + 1, dealer, s.removed, deal, s.totals)
+
+
+def _cards_won_per_fruit(won: Hand) -> list[int]:
+    count = [0] * len(FRUITS)
+    for card in won:
+        count[FRUIT[card]] += 1
+    return count
 
 
 def _end_round(cfg: Config, s: BastosState, events: list[Event]) -> BastosState:
+    """BAS-8.1: every card is played; each seat scores its won cards at the table's values.
+    BAS-8.3: after the last round the game is over."""
     r: Rules = cfg.extra
-    counts = []
-    for won in s.tricks:
-        row = [0] * 5
-        for c in won:
-            row[FRUIT[c]] += 1
-        counts.append(tuple(row))
-    key = (tuple(counts), s.values, s.removed)
-    found = _ROUND_SCORES.get(key)
-    if found is None:  # many end positions share the cards won and the values
-        if len(_ROUND_SCORES) > 1 << 14:
-            _ROUND_SCORES.clear()
-        found = _ROUND_SCORES[key] = (
-            scoring.round_scores(key[0], s.values),
-            ", ".join(f"{FRUITS[f]} {signed(s.values[f])}" for f in _in_play(s)))
-    points, table = found
+    points = scoring.round_scores([_cards_won_per_fruit(won) for won in s.tricks], s.values)
     totals = tuple(t + p for t, p in zip(s.totals, points))
-    events.append(_ev("BAS-8.1", "round {round} is scored at the values {table}",
-                      {"round": s.round, "table": table}))
+    table = ", ".join(f"{FRUITS[f]} {signed(s.values[f])}" for f in _in_play(s))
+    events.append(ev("BAS-8.1", "round {round} is scored at the values {table}",
+                     round=s.round, table=table))
     for seat in range(r.n):
-        events.append(_ev("BAS-8.1", "seat {seat} scores {points} ({cards} cards won); total"
-                          " {total}", {"seat": seat, "points": points[seat],
-                                       "cards": len(s.tricks[seat]), "total": totals[seat]}))
+        events.append(ev("BAS-8.1", "seat {seat} scores {points} ({cards} cards won); total"
+                         " {total}", seat=seat, points=points[seat],
+                         cards=len(s.tricks[seat]), total=totals[seat]))
     s = s._replace(totals=totals)
-    if s.round >= r.rounds:
-        best = max(totals)
-        winners = [i for i, t in enumerate(totals) if t == best]
-        events.append(ev("BAS-8.3", "the game is over: {who} with {best} points",
-                         who=" and ".join(f"seat {w}" for w in winners)
-                         + (" share the win (BAS-8.4)" if len(winners) > 1 else " wins"),
-                         best=best))
-        return s._replace(phase="over", pending=(), trick=())
-    return _new_round(cfg, s, events)
-
-
-_ROUND_SCORES: dict[tuple, tuple[list[int], str]] = {}  # cards won, values -> points, table
+    if s.round < r.rounds:
+        return _new_round(cfg, s, events)
+    best = max(totals)
+    winners = [i for i, t in enumerate(totals) if t == best]
+    events.append(ev("BAS-8.3", "the game is over: {who} with {best} points",
+                     who=" and ".join(f"seat {w}" for w in winners)
+                     + (" share the win (BAS-8.4)" if len(winners) > 1 else " wins"),
+                     best=best))
+    return s._replace(phase="over", pending=(), trick=())
 
 
 # --- the choose phase (BAS-3) ----------------------------------------------------------------
-def _choose_actors(cfg: Config, s: BastosState):
+def _choose_actors(cfg: Config, s: BastosState) -> range:
     # every seat, so that a second pick is refused by the BAS-3.1 guard with its reason;
     # a seat that has picked has an empty domain, so the legal actions are unchanged
     return range(cfg.extra.n)
 
 
-def _choose_domain(cfg: Config, s: BastosState, seat: int):
+def _choose_domain(cfg: Config, s: BastosState, seat: int) -> list[tuple[str, ...]]:
+    """BAS-3.1, BAS-4.3: any card of the seat's own hand, once per round."""
     if s.choices[seat] is not None:
-        return ()
+        return []
     return [(c,) for c in s.hands[seat]]
 
 
-def _choose(cfg: Config, s: BastosState, a) -> tuple[BastosState, list[Event]]:
-    r: Rules = cfg.extra
+def _choose(cfg: Config, s: BastosState, a: Action) -> Effect:
+    """BAS-3.1: the seat picks its Bastos! card face down; under BAS-A1's default reading
+    the card leaves the hand. The last pick shows them all."""
     seat, card = a.player, a.args[0]
-    choices = s.choices[:seat] + (card,) + s.choices[seat + 1:]
     hands = s.hands
-    if r.out:
-        hands = hands[:seat] + (_without(hands[seat], card),) + hands[seat + 1:]
-    events = [_ev("BAS-3.1", "seat {seat} picks its Bastos! card face down", {"seat": seat})]
-    s = s._replace(choices=choices, hands=hands)
-    if None in choices:
+    if cfg.extra.out:
+        hands = _with(hands, seat, _without(hands[seat], card))
+    s = s._replace(choices=_with(s.choices, seat, card), hands=hands)
+    events = [ev("BAS-3.1", "seat {seat} picks its Bastos! card face down", seat=seat)]
+    if None in s.choices:
         return s, events
-    # everyone has picked: show all at once (BAS-3.1) and raise the values (BAS-3.3)
-    colours = tuple(FRUIT[c] for c in choices)
-    values = _START_VALUES.get(colours)
-    if values is None:
-        values = _START_VALUES[colours] = scoring.start_values(colours)
-    for i, c in enumerate(choices):
-        events.append(_ev("BAS-3.2", "seat {seat} shows {card}: {fruit} is its Bastos! colour",
-                          {"seat": i, "card": c, "fruit": FRUIT_NAMES[FRUIT[c]]}))
-    for f in range(5):
-        if values[f]:
-            events.append(_ev("BAS-3.3", "{fruit} starts the round at {value} ({k} shown)",
-                              {"fruit": FRUIT_NAMES[f], "value": signed(values[f]),
-                               "k": colours.count(f)}))
-    s = s._replace(phase="play", choices=(None,) * r.n, bastos=choices, values=values)
-    if not any(s.hands):
-        return _end_round(cfg, s, events), events
-    return s, events
+    return _reveal(cfg, s, events), events
 
 
-_START_VALUES: dict[tuple[int, ...], tuple[int, ...]] = {}  # colours -> start_values of them
+def _reveal(cfg: Config, s: BastosState, events: list[Event]) -> BastosState:
+    """BAS-3.1: the picks are shown at the same moment; BAS-3.2: each one's fruit is its
+    seat's Bastos! colour; BAS-3.3: each raises its fruit's value by 1."""
+    picks = s.choices
+    colours = tuple(FRUIT[c] for c in picks)
+    values = scoring.start_values(colours)
+    for seat, card in enumerate(picks):
+        events.append(ev("BAS-3.2", "seat {seat} shows {card}: {fruit} is its Bastos! colour",
+                         seat=seat, card=card, fruit=FRUIT_NAMES[FRUIT[card]]))
+    for fruit, value in enumerate(values):
+        if value:
+            events.append(ev("BAS-3.3", "{fruit} starts the round at {value} ({k} shown)",
+                             fruit=FRUIT_NAMES[fruit], value=signed(value),
+                             k=colours.count(fruit)))
+    s = s._replace(phase="play", choices=(None,) * cfg.extra.n, bastos=picks, values=values)
+    if not any(s.hands):  # a short set-up whose only cards were the picks
+        return _end_round(cfg, s, events)
+    return s
 
 
 CHOOSE = Move(
@@ -226,57 +240,57 @@ CHOOSE = Move(
 
 
 # --- the play phase (BAS-4, BAS-5, BAS-6) ----------------------------------------------------
-def _play_actors(cfg: Config, s: BastosState):
-    return ((s.leader + len(s.trick)) % cfg.extra.n,)
+def _play_actors(cfg: Config, s: BastosState) -> tuple[int]:
+    """BAS-4.2: the leader, then the others clockwise."""
+    return (s.turn,)
 
 
-def _play_domain(cfg: Config, s: BastosState, seat: int):
+def _play_domain(cfg: Config, s: BastosState, seat: int) -> list[tuple[str, ...]]:
+    """BAS-4.1: a leader plays any card; a seat holding the led fruit plays one of those;
+    any other seat discards any card and, while nothing is trump (BAS-5.1), may declare
+    its fruit trump unless it is a Bastos! colour (BAS-5.1 also has the last word)."""
     hand = s.hands[seat]
     if not s.trick:
         return [(c,) for c in hand]
-    led = FRUIT[s.trick[0]]
+    led = _led(s)
     follow = [(c,) for c in hand if FRUIT[c] == led]
     if follow:
         return follow
-    out = [(c,) for c in hand]
-    if s.trump < 0:
-        colours = {FRUIT[b] for b in s.bastos}
-        out.extend((c, "trump") for c in hand if FRUIT[c] not in colours)
-    return out
+    discards = [(c,) for c in hand]
+    if s.trump != scoring.NO_TRUMP:
+        return discards
+    colours = {_colour(s, i) for i in range(len(s.bastos))}
+    return discards + [(c, "trump") for c in hand if FRUIT[c] not in colours]
 
 
-def _follows_ok(cfg, s: BastosState, a) -> bool:
-    if not s.trick:
+def _follows_ok(cfg: Config, s: BastosState, a: Action) -> bool:
+    """BAS-4.1: a card of the led fruit, or none of it in the hand."""
+    if not s.trick or FRUIT[a.args[0]] == _led(s):
         return True
-    led = FRUIT[s.trick[0]]
-    if FRUIT[a.args[0]] == led:
-        return True
-    for c in s.hands[a.player]:
-        if FRUIT[c] == led:
-            return False
-    return True
+    return not any(FRUIT[c] == _led(s) for c in s.hands[a.player])
 
 
-def _follows_why(cfg, s: BastosState, a) -> str:
-    led = FRUIT[s.trick[0]]
+def _follows_why(cfg: Config, s: BastosState, a: Action) -> str:
+    led = _led(s)
     held = [c for c in s.hands[a.player] if FRUIT[c] == led]
-    return (f"seat {a.player} must follow {FRUIT_NAMES[led]} (holds {', '.join(held)})")
+    return f"seat {a.player} must follow {FRUIT_NAMES[led]} (holds {', '.join(held)})"
 
 
 def _bastos_of(s: BastosState, fruit: int) -> list[int]:
-    return [i for i, b in enumerate(s.bastos) if b is not None and FRUIT[b] == fruit]
+    """The seats whose Bastos! colour is ``fruit``."""
+    return [i for i in range(len(s.bastos)) if _colour(s, i) == fruit]
 
 
-def _declare_problem(cfg: Config, s: BastosState, a) -> str | None:
+def _declare_problem(cfg: Config, s: BastosState, a: Action) -> str | None:
     """Why ``play CARD trump`` may not declare trump now (BAS-5.1), or None."""
     f = FRUIT[a.args[0]]
     if not s.trick:
         return f"seat {a.player} leads: only a seat that cannot follow may declare trump"
-    led = FRUIT[s.trick[0]]
+    led = _led(s)
     if f == led:
         return f"{a.args[0]} follows {FRUIT_NAMES[led]}: only a seat that cannot follow may" \
                " declare trump"
-    if s.trump >= 0:
+    if s.trump != scoring.NO_TRUMP:
         return f"{FRUIT_NAMES[s.trump]} is already trump this round"
     owners = _bastos_of(s, f)
     if owners:
@@ -291,7 +305,7 @@ def _declare_problem(cfg: Config, s: BastosState, a) -> str | None:
     return None
 
 
-def _declare_ok(cfg, s: BastosState, a) -> bool:
+def _declare_ok(cfg: Config, s: BastosState, a: Action) -> bool:
     return len(a.args) == 1 or _declare_problem(cfg, s, a) is None
 
 
@@ -306,61 +320,75 @@ PLAY_GUARDS = (
 )
 
 
-def _play(cfg: Config, s: BastosState, a) -> tuple[BastosState, list[Event]]:
+def _play(cfg: Config, s: BastosState, a: Action) -> Effect:
+    """BAS-4.3: the seat on turn plays one card of its hand to the trick. Its own Bastos!
+    colour cannot win (BAS-6.2) and makes it owe a value change (BAS-7.1), made at once or
+    once the trick is complete (BAS-A2); a complete trick goes to its winner."""
     r: Rules = cfg.extra
     seat, card = a.player, a.args[0]
-    f = FRUIT[card]
-    (phase, rnd, dealer, removed, hands, choices, bastos, leftover, values, trump, leader,
-     trick, trump_from, declined, pending, tricks, aside, dealt, totals, rng) = s
-    hand = hands[seat]
-    i = hand.index(card)
-    hands = hands[:seat] + (hand[:i] + hand[i + 1:],) + hands[seat + 1:]
-    if not trick:
-        events = [_ev("BAS-4.2", "seat {seat} leads {card}", {"seat": seat, "card": card})]
-    elif f == FRUIT[trick[0]]:
-        events = [_ev("BAS-4.1", "seat {seat} follows with {card}",
-                      {"seat": seat, "card": card})]
-    elif len(a.args) == 2:
-        value = values[f]
-        new = scoring.declare_value(value)
-        values = values[:f] + (new,) + values[f + 1:]
-        trump, trump_from = f, len(trick) if r.early_discards else 0
-        events = [
-            ev("BAS-5.1", "seat {seat} cannot follow and declares {fruit} trump with {card}",
-               seat=seat, fruit=FRUIT_NAMES[f], card=card),
-            ev("BAS-5.2", "{fruit} drops from {old} to {new}{floor}", fruit=FRUIT_NAMES[f],
-               old=signed(value), new=signed(new),
-               floor=" (the floor)" if value - 2 < LOW else "") if new != value else
-            ev("BAS-5.2", "{fruit} stays at {new}: it is already at the floor (reading"
-               " declare-at-floor=allowed)", fruit=FRUIT_NAMES[f], new=signed(new)),
-            ev("BAS-5.3", "{card} already counts as a trump", card=card)]
-    elif f == trump:
-        events = [_ev("BAS-5.4", "seat {seat} cannot follow and trumps with {card}",
-                      {"seat": seat, "card": card})]
+    if len(a.args) == 2:
+        s, events = _declare_trump(r, s, seat, card)
     else:
-        events = [_ev("BAS-4.1", "seat {seat} cannot follow and discards {card}",
-                      {"seat": seat, "card": card})]
-        if trump < 0:
-            declined = True
-    mine = bastos[seat]
-    if mine is not None and FRUIT[mine] == f:
-        pending = pending + (seat,)
-        events.append(_ev("BAS-6.2", "{card} is seat {seat}'s own Bastos! colour: it cannot"
-                          " win the trick", {"card": card, "seat": seat}))
-        events.append(_ev("BAS-7.1", "seat {seat} {must} change one fruit's value by 1"
-                          "{when}", {"seat": seat, "must": "may" if r.may else "must",
-                                     "when": " now" if r.at_once else " before the next lead"}))
-    trick = trick + (card,)
-    full = len(trick) == r.n
-    if pending and (r.at_once or full):
-        phase = "adjust"
-        full = False
-    s = _new(BastosState, (phase, rnd, dealer, removed, hands, choices, bastos, leftover,
-                           values, trump, leader, trick, trump_from, declined, pending, tricks,
-                           aside, dealt, totals, rng))
-    if full:
+        s, events = _lead_follow_or_discard(s, seat, card)
+    pending = s.pending
+    if FRUIT[card] == _colour(s, seat):
+        pending += (seat,)
+        events += _owes_change(r, seat, card)
+    trick = s.trick + (card,)
+    complete = len(trick) == r.n
+    adjust = bool(pending) and (r.at_once or complete)
+    s = s._replace(phase="adjust" if adjust else "play", trick=trick, pending=pending,
+                   hands=_with(s.hands, seat, _without(s.hands[seat], card)))
+    if complete and not adjust:
         return _resolve(cfg, s, events), events
     return s, events
+
+
+def _lead_follow_or_discard(s: BastosState, seat: int, card: str) -> Effect:
+    """BAS-4.2 a lead, BAS-4.1 a follower or a discard, BAS-5.4 a trump: how the card joins
+    the trick (``s`` is the state before it does)."""
+    if not s.trick:
+        return s, [ev("BAS-4.2", "seat {seat} leads {card}", seat=seat, card=card)]
+    if FRUIT[card] == _led(s):
+        return s, [ev("BAS-4.1", "seat {seat} follows with {card}", seat=seat, card=card)]
+    if FRUIT[card] == s.trump:
+        return s, [ev("BAS-5.4", "seat {seat} cannot follow and trumps with {card}",
+                      seat=seat, card=card)]
+    if s.trump == scoring.NO_TRUMP:  # the seat could have declared trump (BAS-A5)
+        s = s._replace(declined=True)
+    return s, [ev("BAS-4.1", "seat {seat} cannot follow and discards {card}",
+                  seat=seat, card=card)]
+
+
+def _declare_trump(r: Rules, s: BastosState, seat: int, card: str) -> Effect:
+    """BAS-5.1: the discarded card's fruit becomes trump; BAS-5.2: its value drops by 2, not
+    below -2; BAS-5.3: the card itself is the first trump (earlier cards of that fruit stay
+    discards under BAS-A9's default)."""
+    fruit = FRUIT[card]
+    old = s.values[fruit]
+    new = scoring.declare_value(old)
+    s = s._replace(values=_with(s.values, fruit, new), trump=fruit,
+                   trump_from=len(s.trick) if r.early_discards else 0)
+    if new != old:
+        drop = ev("BAS-5.2", "{fruit} drops from {old} to {new}{floor}",
+                  fruit=FRUIT_NAMES[fruit], old=signed(old), new=signed(new),
+                  floor=" (the floor)" if old - 2 < LOW else "")
+    else:
+        drop = ev("BAS-5.2", "{fruit} stays at {new}: it is already at the floor (reading"
+                  " declare-at-floor=allowed)", fruit=FRUIT_NAMES[fruit], new=signed(new))
+    return s, [ev("BAS-5.1", "seat {seat} cannot follow and declares {fruit} trump with"
+                  " {card}", seat=seat, fruit=FRUIT_NAMES[fruit], card=card),
+               drop,
+               ev("BAS-5.3", "{card} already counts as a trump", card=card)]
+
+
+def _owes_change(r: Rules, seat: int, card: str) -> list[Event]:
+    """BAS-6.2: an own-colour card never wins; BAS-7.1: its player owes a value change."""
+    return [ev("BAS-6.2", "{card} is seat {seat}'s own Bastos! colour: it cannot win the"
+               " trick", card=card, seat=seat),
+            ev("BAS-7.1", "seat {seat} {must} change one fruit's value by 1{when}",
+               seat=seat, must="may" if r.may else "must",
+               when=" now" if r.at_once else " before the next lead")]
 
 
 PLAY = Move(  # the move's rule is the turn order: the engine cites it for a seat out of turn
@@ -373,155 +401,145 @@ PLAY = Move(  # the move's rule is the turn order: the engine cites it for a sea
 
 
 def _resolve(cfg: Config, s: BastosState, events: list[Event]) -> BastosState:
-    """The trick is complete and every value change made: give it to its winner."""
+    """BAS-6.1-6.6: the trick is complete and every value change made: its winner keeps it
+    face down and leads next, or it is set aside and the same seat leads again. The last
+    trick ends the round (BAS-8.1)."""
     r: Rules = cfg.extra
-    (phase, rnd, dealer, removed, hands, choices, bastos, leftover, values, trump, leader,
-     trick, trump_from, declined, pending, tricks, aside, dealt, totals, rng) = s
-    seats = r.seats_from[leader]
-    fruits = tuple(map(FRUIT.__getitem__, trick))
-    own = tuple(map(eq, fruits, _colours_in_order(bastos, seats)))
-    pos = scoring.trick_winner_ints(fruits, tuple(map(RANK.__getitem__, trick)), own, trump,
-                                    trump_from, trump_is_discard=r.trump_is_discard,
-                                    unbeatable_aside=r.unbeatable_aside,
-                                    overlap_trick_rule=r.overlap_trick_rule,
-                                    unbeatable_follower=r.unbeatable_follower,
-                                    follow_literal=r.follow_literal)
+    seats = _playing_order(r.n, s.leader)
+    fruits = [FRUIT[c] for c in s.trick]
+    own = [fruit == _colour(s, seat) for fruit, seat in zip(fruits, seats)]
+    pos = scoring.trick_winner(fruits, [RANK[c] for c in s.trick], own, s.trump,
+                               s.trump_from, trump_is_discard=r.trump_is_discard,
+                               unbeatable_aside=r.unbeatable_aside,
+                               overlap_trick_rule=r.overlap_trick_rule,
+                               unbeatable_follower=r.unbeatable_follower,
+                               follow_literal=r.follow_literal)
+    leader, tricks, aside = s.leader, s.tricks, s.aside
     if pos == scoring.SET_ASIDE:
-        if all(own):
-            events.append(_ev("BAS-6.5", "every seat played its own Bastos! colour: the trick"
-                              " is set aside and seat {seat} leads again", {"seat": leader}))
-        else:
-            events.append(_ev("BAS-6.2", "no card of the trick can win: it is set aside and"
-                              " seat {seat} leads again (reading no-winner=set-aside)",
-                              {"seat": leader}))
-        aside = aside + trick
+        events.append(_set_aside_event(leader, own))
+        aside += s.trick
     else:
-        winner = seats[pos]
-        card = trick[pos]
-        led = fruits[0]
-        if pos == 0 and own[0]:
-            if led not in fruits[1:]:
-                rule, why = "BAS-6.3", "every other seat discarded"
-                if trump in fruits[1:]:
-                    why += ", a trump included, under the reading all-discard=leader-wins"
-                if all(own):
-                    why += ("; every card is a Bastos! card, reading"
-                            " own-colour-overlap=trick-rule")
-            else:
-                rule, why = "BAS-6.2", "only Bastos! cards followed; reading no-winner=leader"
-        elif own[pos] and fruits[pos] == led:
-            rule, why = (("BAS-6.4", "highest follower, its own colour though; reading"
-                          " follow-own=literal") if fruits.count(led) == len(fruits) else
-                         ("BAS-6.4", "highest follower, though only Bastos! cards followed;"
-                          " reading no-winner=highest-follower"))
-        elif fruits[pos] == trump and pos >= trump_from:
-            rule, why = "BAS-6.1", "highest trump"
-        elif own[0] and fruits.count(led) == len(fruits):
-            rule, why = "BAS-6.4", "highest follower of a led Bastos! colour"
-            if all(own):
-                why += ("; every card is a Bastos! card, reading"
-                        " own-colour-overlap=trick-rule")
-        else:
-            rule, why = "BAS-6.1", f"highest {FRUIT_NAMES[led]}"
-        events.append(_ev(rule, "seat {seat} wins the trick with {card} ({why})",
-                          {"seat": winner, "card": card, "why": why}))
-        tricks = tricks[:winner] + (tricks[winner] + trick,) + tricks[winner + 1:]
-        leader = winner
-    s = _new(BastosState, ("play", rnd, dealer, removed, hands, choices, bastos, leftover,
-                           values, trump, leader, (), 0, False, (), tricks, aside, dealt,
-                           totals, rng))
-    if not hands[leader]:
+        leader = seats[pos]
+        rule, why = _why_won(fruits, own, s.trump, s.trump_from, pos)
+        events.append(ev(rule, "seat {seat} wins the trick with {card} ({why})",
+                         seat=leader, card=s.trick[pos], why=why))
+        tricks = _with(tricks, leader, tricks[leader] + s.trick)
+    s = s._replace(phase="play", leader=leader, trick=(), trump_from=0, declined=False,
+                   pending=(), tricks=tricks, aside=aside)
+    if not s.hands[leader]:
         return _end_round(cfg, s, events)
     return s
 
 
-_COLOURS: dict[tuple, tuple[int, ...]] = {}  # (shown cards, seat order) -> their fruits
+def _set_aside_event(leader: int, own: list[bool]) -> Event:
+    if all(own):
+        return ev("BAS-6.5", "every seat played its own Bastos! colour: the trick is set aside"
+                  " and seat {seat} leads again", seat=leader)
+    return ev("BAS-6.2", "no card of the trick can win: it is set aside and seat {seat} leads"
+              " again (reading no-winner=set-aside)", seat=leader)
 
 
-def _colours_in_order(bastos: tuple, seats: tuple[int, ...]) -> tuple[int, ...]:
-    """Each seat's Bastos! fruit (-1 before the reveal), in the order of ``seats``."""
-    found = _COLOURS.get((bastos, seats))
-    if found is None:
-        if len(_COLOURS) > 4096:  # one entry per deal and leader: start afresh now and then
-            _COLOURS.clear()
-        found = _COLOURS[bastos, seats] = tuple(
-            FRUIT[bastos[i]] if bastos[i] is not None else -1 for i in seats)
-    return found
+def _why_won(fruits: list[int], own: list[bool], trump: int, trump_from: int,
+             pos: int) -> tuple[str, str]:
+    """The clause that gave the trick to position ``pos``, and the reason in words."""
+    led = fruits[0]
+    everyone_followed = fruits.count(led) == len(fruits)
+    all_own = ("; every card is a Bastos! card, reading own-colour-overlap=trick-rule"
+               if all(own) else "")
+    if pos == 0 and own[0]:
+        if led in fruits[1:]:
+            return "BAS-6.2", "only Bastos! cards followed; reading no-winner=leader"
+        trumped = (", a trump included, under the reading all-discard=leader-wins"
+                   if trump in fruits[1:] else "")
+        return "BAS-6.3", "every other seat discarded" + trumped + all_own
+    if own[pos] and fruits[pos] == led:
+        if everyone_followed:
+            return "BAS-6.4", "highest follower, its own colour though; reading follow-own=literal"
+        return "BAS-6.4", ("highest follower, though only Bastos! cards followed; reading"
+                           " no-winner=highest-follower")
+    if fruits[pos] == trump and pos >= trump_from:
+        return "BAS-6.1", "highest trump"
+    if own[0] and everyone_followed:
+        return "BAS-6.4", "highest follower of a led Bastos! colour" + all_own
+    return "BAS-6.1", f"highest {FRUIT_NAMES[led]}"
 
 
 # --- the adjust phase (BAS-7) ----------------------------------------------------------------
-def _adjust_actors(cfg: Config, s: BastosState):
+def _adjust_actors(cfg: Config, s: BastosState) -> tuple[int, ...]:
+    """BAS-7.1, BAS-A2: the first seat that owes a change, in playing order."""
     return s.pending[:1]
 
 
-def _adjust_domain(cfg: Config, s: BastosState, seat: int):
-    key = (s.removed, cfg.extra.may)
-    found = _ADJUST_DOMAINS.get(key)
-    if found is None:
-        out = [args for f in range(5) if f != s.removed for args in ADJUST_BY_FRUIT[f]]
-        if cfg.extra.may:
-            out.append(PASS)
-        found = _ADJUST_DOMAINS[key] = tuple(out)
-    return found
+def _adjust_domain(cfg: Config, s: BastosState, seat: int) -> list[tuple[str, ...]]:
+    """BAS-7.1, BAS-7.2: one fruit in play, up or down by 1, as far as BAS-1.3 allows; or
+    nothing, under the reading adjust-obligation=may."""
+    changes = [(FRUITS[fruit] + sign,) for fruit in _in_play(s) for sign, step in STEPS.items()
+               if _fits(cfg, s.values[fruit], step)]
+    if cfg.extra.may:
+        changes.append(("pass",))
+    return changes
 
 
-_ADJUST_DOMAINS: dict[tuple[int | None, bool], tuple[tuple[str], ...]] = {}
+def _fits(cfg: Config, value: int, step: int) -> bool:
+    """BAS-1.3 under the reading adjust-range=forbid: the marker really moves."""
+    return not cfg.extra.forbid or scoring.can_bump(value, step)
 
 
-def _range_ok(cfg, s: BastosState, a) -> bool:
-    if not cfg.extra.forbid or a.args[0] == "pass":
-        return True
-    f, d = ADJUST_ARGS[a.args[0]]
-    return CAN_BUMP[s.values[f], d]
-
-
-def _adjust(cfg: Config, s: BastosState, a) -> tuple[BastosState, list[Event]]:
-    r: Rules = cfg.extra
-    seat = a.player
-    (phase, rnd, dealer, removed, hands, choices, bastos, leftover, values, trump, leader,
-     trick, trump_from, declined, pending, tricks, aside, dealt, totals, rng) = s
-    pending = pending[1:]
+def _range_ok(cfg: Config, s: BastosState, a: Action) -> bool:
     if a.args[0] == "pass":
-        events = [_ev("BAS-7.1", "seat {seat} leaves every value as it is (reading"
-                      " adjust-obligation=may)", {"seat": seat})]
+        return True
+    fruit, step = _change(a.args[0])
+    return _fits(cfg, s.values[fruit], step)
+
+
+def _adjust(cfg: Config, s: BastosState, a: Action) -> Effect:
+    """BAS-7.1: the first seat that owes a change moves one fruit's value by 1 (or passes,
+    under the reading adjust-obligation=may). Once nobody owes one, play goes on, or the
+    complete trick is resolved."""
+    seat, arg = a.player, a.args[0]
+    if arg == "pass":
+        values = s.values
+        event = ev("BAS-7.1", "seat {seat} leaves every value as it is (reading"
+                   " adjust-obligation=may)", seat=seat)
     else:
-        f, d = ADJUST_ARGS[a.args[0]]
-        old = values[f]
-        new = BUMP[old, d]
-        values = values[:f] + (new,) + values[f + 1:]
-        if new == old:
-            events = [_ev("BAS-1.3", "seat {seat} moves {fruit} {dir}, but it stays at its"
-                          " limit {new}", {"seat": seat, "fruit": FRUIT_NAMES[f],
-                                           "dir": "up" if d > 0 else "down",
-                                           "new": signed(new)})]
-        else:
-            events = [_ev("BAS-7.1", "seat {seat} moves {fruit} from {old} to {new}",
-                          {"seat": seat, "fruit": FRUIT_NAMES[f], "old": signed(old),
-                           "new": signed(new)})]
-    if not pending and len(trick) < r.n:
-        phase = "play"
-    s = _new(BastosState, (phase, rnd, dealer, removed, hands, choices, bastos, leftover,
-                           values, trump, leader, trick, trump_from, declined, pending, tricks,
-                           aside, dealt, totals, rng))
-    if not pending and len(trick) == r.n:
+        values, event = _moved_value(s.values, seat, arg)
+    events = [event]
+    pending = s.pending[1:]
+    s = s._replace(phase="adjust" if pending else "play", values=values, pending=pending)
+    if not pending and len(s.trick) == cfg.extra.n:
         return _resolve(cfg, s, events), events
     return s, events
+
+
+def _moved_value(values: tuple[int, ...], seat: int, arg: str) -> tuple[tuple[int, ...], Event]:
+    """BAS-7.1: one step up or down; BAS-1.3: a change past a limit stops at it."""
+    fruit, step = _change(arg)
+    old = values[fruit]
+    new = scoring.bump(old, step)
+    if new == old:
+        event = ev("BAS-1.3", "seat {seat} moves {fruit} {dir}, but it stays at its limit"
+                   " {new}", seat=seat, fruit=FRUIT_NAMES[fruit],
+                   dir="up" if step > 0 else "down", new=signed(new))
+    else:
+        event = ev("BAS-7.1", "seat {seat} moves {fruit} from {old} to {new}", seat=seat,
+                   fruit=FRUIT_NAMES[fruit], old=signed(old), new=signed(new))
+    return _with(values, fruit, new), event
 
 
 ADJUST = Move(
     name="adjust", rule="BAS-7.1", phases=frozenset({"adjust"}),
     actors=_adjust_actors, domain=_adjust_domain,
-    guards=(
+    guards=(  # the domain offers 'pass' only under 'may', and only changes that fit
         guard("BAS-7.1", lambda cfg, s, a: a.args[0] != "pass" or cfg.extra.may,
               "seat {seat} must change a value: passing needs the reading"
-              " adjust-obligation=may"),
+              " adjust-obligation=may", implied=True),
         guard("BAS-7.2", lambda cfg, s, a: a.args[0] == "pass"
-              or ADJUST_ARGS[a.args[0]][0] != s.removed,
-              lambda cfg, s, a: f"{FRUIT_NAMES[ADJUST_ARGS[a.args[0]][0]]} is not in play"
-              f" (put back in the box)"),
+              or _change(a.args[0])[0] != s.removed,
+              lambda cfg, s, a: f"{FRUIT_NAMES[_change(a.args[0])[0]]} is not in play"
+              f" (put back in the box)", implied=True),
         guard("BAS-1.3", _range_ok,
-              lambda cfg, s, a: f"{FRUIT_NAMES[ADJUST_ARGS[a.args[0]][0]]} is already at"
-              f" {signed(s.values[ADJUST_ARGS[a.args[0]][0]])}, its limit"),
+              lambda cfg, s, a: f"{FRUIT_NAMES[_change(a.args[0])[0]]} is already at"
+              f" {signed(s.values[_change(a.args[0])[0]])}, its limit", implied=True),
     ),
     effect=_adjust, parse=pattern(r"[BLMPD][+-]1|pass", what="a fruit and +1 or -1, as M+1"),
     doc="change one fruit's value by 1 after playing one's own Bastos! colour",
@@ -577,7 +595,7 @@ def _hand_sizes(cfg: Config, s: BastosState) -> str | None:
 
 
 def _trump_ok(cfg: Config, s: BastosState) -> str | None:
-    if s.trump >= 0 and any(b is not None and FRUIT[b] == s.trump for b in s.bastos):
+    if s.trump != scoring.NO_TRUMP and _bastos_of(s, s.trump):
         return f"{FRUIT_NAMES[s.trump]} is trump and a Bastos! colour"
     if not 0 <= s.trump_from <= max(len(s.trick) - 1, 0):
         return f"trumps count from position {s.trump_from} of a {len(s.trick)}-card trick"
@@ -651,8 +669,7 @@ class BastosSpec(GameSpec):
             overlap_trick_rule=o["own-colour-overlap"] == "trick-rule",
             floor_refused=o["declare-at-floor"] == "refused",
             early_discards=o["early-cards"] == "discards",
-            removed=None if rem == "drawn" else FRUIT_OPTION[rem],
-            seats_from=tuple(tuple((lead + i) % n for i in range(n)) for lead in range(n)))
+            removed=None if rem == "drawn" else FRUIT_OPTION[rem])
 
     def initial(self, cfg: Config, seed: int, setup: Mapping[str, Any] | None) -> BastosState:
         r: Rules = cfg.extra
@@ -694,8 +711,8 @@ class BastosSpec(GameSpec):
                     raise SetupError("the hands hold all five fruits, but a three-player game"
                                      " removes one")
                 removed, rng = choose(free, rng)
-        hands_t, leftover, rng = _deal(r, rng, removed, hands, leftover, size)
-        return _round_state(r, rnd, dealer, removed, hands_t, leftover, totals, rng)
+        deal = _deal(r, rng, removed, hands, leftover, size)
+        return _round_state(r, rnd, dealer, removed, deal, totals)
 
     @staticmethod
     def _given_cards(r: Rules, setup: Mapping[str, Any]):

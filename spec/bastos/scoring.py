@@ -32,8 +32,9 @@ def bump(value: Num, delta: Num) -> Num:
 
 
 def can_bump(value: Num, delta: Num) -> Bool:
-    """Whether the change really fits in the range (reading ``adjust-range=forbid``)."""
-    return And(value + delta >= LOW, value + delta <= HIGH)
+    """Whether the change really fits in the range (reading ``adjust-range=forbid``): the
+    limits of BAS-1.3 leave it as it is."""
+    return bump(value, delta) == value + delta
 
 
 def start_values(colours: Sequence[Num], fruits: int = FRUIT_COUNT) -> tuple[Num, ...]:
@@ -77,12 +78,13 @@ def trick_winner(fruits: Sequence[Num], ranks: Sequence[Num], own: Sequence[Bool
     """
     n = len(fruits)
     led = fruits[0]
-    tr = trump
-    trumps = [And(fruits[i] == tr, i >= trump_from) for i in range(n)]
-    # a card can win only if it is a trump or of the led fruit and not its player's own
-    # Bastos! colour (BAS-6.1, BAS-6.2); a trump outranks any card of the led fruit
-    keys = [If(Or(own[i], And(Not(trumps[i]), fruits[i] != led)), 0,
-               If(trumps[i], 20, 10) + ranks[i]) for i in range(n)]
+    # a card of the trump fruit is a trump from position trump_from on (BAS-5.3, BAS-A9)
+    trumps = [If(i >= trump_from, fruits[i] == trump, False) for i in range(n)]
+    # how strongly each card bids for the trick: its player's own Bastos! colour cannot
+    # win (BAS-6.2), a trump beats any card of the led fruit, which beats a discard
+    # (BAS-6.1); among equals the higher number wins
+    keys = [If(own[i], 0, If(trumps[i], 20 + ranks[i], If(fruits[i] == led, 10 + ranks[i], 0)))
+            for i in range(n)]
     best: Num = keys[0]
     top: Num = If(keys[0] > 0, 0, SET_ASIDE)
     for i in range(1, n):
@@ -90,8 +92,9 @@ def trick_winner(fruits: Sequence[Num], ranks: Sequence[Num], own: Sequence[Bool
         top = If(better, i, top)
         best = If(better, keys[i], best)
     all_own = And(*own)  # BAS-6.5
-    nobody_followed = And(*(fruits[i] != led for i in range(1, n)))
-    any_trump = Or(*(And(Not(own[i]), trumps[i]) for i in range(1, n)))
+    nobody_followed = And(*[fruits[i] != led for i in range(1, n)])
+    # a trump after the lead that is not its player's own colour (BAS-6.2)
+    any_trump = Or(*[If(own[i], False, trumps[i]) for i in range(1, n)])
     if trump_is_discard:
         leader_takes = And(own[0], nobody_followed)
     else:
@@ -141,46 +144,3 @@ def round_scores(counts: Sequence[Sequence[Num]], values: Sequence[Num]) -> list
 def trick_points(fruits: Sequence[Num], values: Sequence[Num]) -> Num:
     """The worth of a set of cards at the given table values."""
     return Sum(card_value(f, values) for f in fruits)
-
-
-_MEMO: dict[tuple, int] = {}  # canonical trick -> trick_winner's answer
-_FRUIT_NAMES: dict[tuple, tuple[int, ...]] = {}  # (fruits, trump) -> renamed fruits
-_RANK_PLACES: dict[tuple, tuple[int, ...]] = {}  # ranks -> each rank's place among them
-
-
-def trick_winner_ints(fruits: Sequence[int], ranks: Sequence[int], own: Sequence[bool],
-                      trump: int, trump_from: int = 0, *, trump_is_discard: bool = False,
-                      unbeatable_aside: bool = False, overlap_trick_rule: bool = False,
-                      unbeatable_follower: bool = False, follow_literal: bool = False
-                      ) -> int:
-    """:func:`trick_winner` on plain ints, memoised: the engine's fast path.
-
-    :func:`trick_winner` compares fruits only for equality (with each other and with the
-    trump) and ranks only for order, so renaming the fruits (the trump first, then by first
-    appearance) and replacing each rank by its place among the trick's ranks cannot change
-    its answer; the renamed trick is the memo key. The answer is always computed by
-    :func:`trick_winner` itself. The renamings are remembered too (per fruits and trump,
-    per ranks): a handful of small tables.
-    """
-    fruits, ranks = tuple(fruits), tuple(ranks)
-    cf = _FRUIT_NAMES.get((fruits, trump))
-    if cf is None:
-        names: dict[int, int] = {trump: 0} if trump != NO_TRUMP else {}
-        cf = _FRUIT_NAMES[fruits, trump] = tuple(names.setdefault(f, len(names) + 1)
-                                                 for f in fruits)
-    cr = _RANK_PLACES.get(ranks)
-    if cr is None:
-        order = sorted(set(ranks))
-        cr = _RANK_PLACES[ranks] = tuple(order.index(r) + 1 for r in ranks)
-    key = (cf, cr, tuple(own), 0 if trump != NO_TRUMP else NO_TRUMP, trump_from,
-           trump_is_discard, unbeatable_aside, overlap_trick_rule, unbeatable_follower,
-           follow_literal)
-    found = _MEMO.get(key)
-    if found is None:
-        found = _MEMO[key] = trick_winner(cf, cr, key[2], key[3], trump_from,
-                                          trump_is_discard=trump_is_discard,
-                                          unbeatable_aside=unbeatable_aside,
-                                          overlap_trick_rule=overlap_trick_rule,
-                                          unbeatable_follower=unbeatable_follower,
-                                          follow_literal=follow_literal)
-    return found

@@ -1,19 +1,24 @@
-"""Bastos!: the state type and the card tables.
+"""Bastos!: the state type and the cards.
 
-Cards are strings in the contract's notation (fruit letter + value, ``"M9"``); the lookup
-dicts below map them to fruit index and rank so the hot path never parses strings.
+Cards are strings in the contract's notation (fruit letter + value, ``"M9"``). The rules
+speak of a card's fruit (an index into ``FRUITS``) and its printed number: ``FRUIT`` and
+``RANK`` give both for every card of the deck.
 """
 from __future__ import annotations
 
 from typing import NamedTuple, Optional
 
+from spec.common.record import record
+
 FRUITS = "BLMPD"  # fruit index -> letter; the value table is indexed the same way
 FRUIT_NAMES = ("Banana", "Lanzones", "Mango", "Pineapple", "Durian")
-FRUIT_OPTION = {"banana": 0, "lanzones": 1, "mango": 2, "pineapple": 3, "durian": 4}
+FRUIT_OPTION = {"banana": 0, "lanzones": 1, "mango": 2, "pineapple": 3, "durian": 4}  # BAS-A8
 RANKS = range(1, 10)
 ALL_CARDS: tuple[str, ...] = tuple(f"{f}{r}" for f in FRUITS for r in RANKS)
 FRUIT: dict[str, int] = {c: FRUITS.index(c[0]) for c in ALL_CARDS}
 RANK: dict[str, int] = {c: int(c[1:]) for c in ALL_CARDS}
+# each card's place in the deck, by fruit then value: the order hands are kept in
+DECK_ORDER: dict[str, int] = {c: i for i, c in enumerate(ALL_CARDS)}
 LOW, HIGH = -2, 3  # the value table's limits (BAS-1.3)
 ROUNDS = {3: 6, 4: 8}  # two rounds per seat (BAS-2.2)
 HAND = {3: 12, 4: 11}  # a full deal (BAS-2.3)
@@ -21,6 +26,7 @@ HAND = {3: 12, 4: 11}  # a full deal (BAS-2.3)
 Hand = tuple[str, ...]
 
 
+@record
 class BastosState(NamedTuple):
     """One position. ``values`` is indexed by fruit (B L M P D); seats from 0."""
 

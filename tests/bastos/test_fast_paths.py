@@ -1,9 +1,8 @@
-"""The engine's remembered answers are those of the symbolic scoring functions.
+"""The engine's answers are those of the symbolic scoring functions.
 
-The engine resolves tricks with ``trick_winner_ints`` (memoised ``trick_winner``, checked
-in ``test_scoring.py`` and proved sound by BAS-P8) and remembers start values per
-colours. Here random games are played and every trick winner and start value the engine
-announced is recomputed with the symbolic functions.
+The engine resolves tricks with ``trick_winner`` and starts each round at ``start_values``
+(the functions the proofs run on Z3 terms). Here random games are played and every trick
+winner and start value the engine announced is recomputed with those functions.
 """
 from __future__ import annotations
 

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 import spec.bastos.scoring as scoring
 from spec.bastos.scoring import (NO_TRUMP, SET_ASIDE, bump, can_bump, card_value,
                                  declare_value, round_scores, start_values, trick_points,
-                                 trick_winner, trick_winner_ints)
+                                 trick_winner)
 from spec.bastos.state import ALL_CARDS, FRUIT, HIGH, LOW, RANK
 
 
@@ -90,8 +90,6 @@ def test_own_colour_overlap_by_hand(fruits, ranks, aside, by_rule) -> None:
     own = [True] * len(fruits)
     for overlap, want in ((False, aside), (True, by_rule)):
         assert trick_winner(fruits, ranks, own, NO_TRUMP, overlap_trick_rule=overlap) == want
-        assert trick_winner_ints(tuple(fruits), tuple(ranks), tuple(own), NO_TRUMP,
-                                 overlap_trick_rule=overlap) == want
         assert _oracle(fruits, ranks, own, NO_TRUMP, 0, False, False, overlap) == want
 
 
@@ -110,7 +108,6 @@ DEFAULTS = [
 @pytest.mark.parametrize("fruits,ranks,own,trump,winner", DEFAULTS)
 def test_default_readings_by_hand(fruits, ranks, own, trump, winner) -> None:
     assert trick_winner(fruits, ranks, own, trump) == winner
-    assert trick_winner_ints(tuple(fruits), tuple(ranks), tuple(own), trump) == winner
     assert _oracle(fruits, ranks, own, trump, 0, False, False) == winner
 
 
@@ -118,7 +115,6 @@ def test_cards_before_a_declared_trump_are_discards() -> None:
     """BAS-A9 default: the 9 of the trump fruit came before the declaring card (position
     2), so it was a discard; the declaring 2 wins."""
     assert trick_winner([1, 0, 0], [5, 9, 2], [False] * 3, 0, 2) == 2
-    assert trick_winner_ints((1, 0, 0), (5, 9, 2), (False,) * 3, 0, 2) == 2
 
 
 def test_trick_points_add_the_cards_values() -> None:
@@ -221,16 +217,6 @@ def test_symbolic_round_scores() -> None:
                               scores[2] == 2))
 
 
-@given(st.one_of(tricks(), own_colour_tricks()), st.booleans(), st.booleans(), st.booleans())
-def test_memoised_fast_path_agrees(trick, trump_is_discard, unbeatable_aside,
-                                   overlap_trick_rule) -> None:
-    fruits, ranks, own, trump, start = trick
-    flags = {"trump_is_discard": trump_is_discard, "unbeatable_aside": unbeatable_aside,
-             "overlap_trick_rule": overlap_trick_rule}
-    assert (scoring.trick_winner_ints(fruits, ranks, own, trump, start, **flags)
-            == trick_winner(fruits, ranks, own, trump, start, **flags))
-
-
 def _sampled_tricks(count: int):
     """Many tricks, drawn from a fixed seed: every reading's flags, every trump and start,
     own colours anywhere but on the trump fruit, all-own tricks of one or two fruits."""
@@ -255,6 +241,5 @@ def test_trick_winner_agrees_with_the_oracle_on_many_tricks() -> None:
     for fruits, ranks, own, trump, start, flags in _sampled_tricks(3000):
         want = _oracle(fruits, ranks, own, trump, start, *flags)
         kw = dict(zip(("trump_is_discard", "unbeatable_aside", "overlap_trick_rule"), flags))
-        assert trick_winner(fruits, ranks, own, trump, start, **kw) == want
-        assert trick_winner_ints(tuple(fruits), tuple(ranks), tuple(own), trump, start,
-                                 **kw) == want, (fruits, ranks, own, trump, start, flags)
+        assert trick_winner(fruits, ranks, own, trump, start, **kw) == want, (
+            fruits, ranks, own, trump, start, flags)

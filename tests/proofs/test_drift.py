@@ -37,8 +37,9 @@ def test_unmutated_witnesses_replay():
 
 def test_bastos_value_table_drift_is_caught():
     mutate = """
-    import spec.bastos.game as g
-    g.BUMP = {k: (v if k[1] < 0 else k[0]) for k, v in g.BUMP.items()}  # +1 does nothing
+    import spec.bastos.scoring as sc
+    down_only = sc.bump
+    sc.bump = lambda value, delta: value if delta > 0 else down_only(value, delta)  # no +1
     """
     assert _replay_with("BAS-P3", mutate).startswith("FAILED")
 
