@@ -416,7 +416,7 @@ def reveal_examples(ctx: Context) -> Outcome:
 
 
 @SUITE.prop("BAS-P8", ("BAS-6.1", "BAS-6.2", "BAS-6.3", "BAS-6.5"),
-            """The engine's memoised trick resolution is sound: trick_winner gives the same
+            """Trick resolution sees only a trick's shape: trick_winner gives the same
             answer after the fruits are renamed (keeping which are equal and which is
             trump) and the ranks replaced by other ranks 1..9 in the same order, for three
             and four seats and every reading of all-discard and no-winner. (Ranks above 9

@@ -36,3 +36,9 @@ def test_marked_and_not_shown():
     assert not is_record(NamedTuple("Plain", [("x", int)]))
     assert repr(KEEP) == "<keep>"
 
+
+
+def test_every_game_state_is_a_record():
+    import spec
+    for name in spec.available():
+        assert is_record(spec.get(name).state_type), name
