@@ -1,0 +1,79 @@
+"""Tanuki Market: checks written to kill the mutants of the rule code that survived the
+suite (``make mutate``), through the public API only, with hand-computed expectations."""
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from engine import IllegalAction
+
+from .helpers import load
+
+
+def _with(game, state, change) -> Any:
+    """``state`` changed through its dump (``change`` edits the dumped fields), reloaded:
+    the loaded state is validated, so it is one the rules allow."""
+    doc = json.loads(game.dumps(state))
+    change(doc["state"])
+    return game.loads(json.dumps(doc))
+
+
+def _deck_to_salad(seat: int, *cards: str):
+    def change(st: dict) -> None:
+        for card in cards:
+            st["salad"][seat].append(st["deck"].pop(st["deck"].index(card)))
+    return change
+
+
+def _tie_table(seat0: list[str], seat1: list[str]):
+    game = load(2, "special-carts")
+    return game, game.new(seed=0, setup={"leader": 1, "tables": [
+        [seat0, [], [], [], []], [seat1, [], [], [], []]]})
+
+
+# --- TAN-5.6: bonus points (3 per Taco/Granny card, 5 per fruit-salad card) break a tie --
+def test_a_salad_card_outweighs_the_taco_in_a_tie():
+    # seat 0: B B on table 1 (2) + one salad card (5) = 7; seat 1: S S S S (4) + Taco (3) = 7
+    game, s = _tie_table(["B", "B"], ["S", "S", "S", "S"])
+    s = _with(game, s, _deck_to_salad(0, "W"))
+    assert game.scores(s) == [7, 7]
+    assert game.view(s, None)["bonus"] == [5, 3]
+    assert game.winners(s) == [0]
+
+
+def test_the_taco_breaks_a_tie_against_no_bonus():
+    # seat 0: B B B B B (5); seat 1: S S (2) + Taco (3) = 5: the Taco's 3 bonus points win
+    game, s = _tie_table(["B", "B", "B", "B", "B"], ["S", "S"])
+    assert game.scores(s) == [5, 5]
+    assert game.view(s, None)["bonus"] == [0, 3]
+    assert game.winners(s) == [1]
+
+
+def test_bonus_points_add_up_per_card():
+    # seat 0 holds the Taco and two salad cards: 3 + 2 x 5 = 13 bonus points
+    game, s = _tie_table(["B"], ["S"])
+    s = _with(game, s, _deck_to_salad(0, "W", "P"))
+    s = _with(game, s, lambda st: st.update(taco=0))
+    assert game.view(s, None)["bonus"] == [13, 0]
+    assert game.scores(s) == [1 + 13, 1]
+
+
+def _granny_to(seat: int):
+    def change(st: dict) -> None:
+        st["deck"].remove("GRANNY")
+        st["granny"] = seat
+    return change
+
+
+def test_equal_points_and_bonus_share_the_win():
+    # seat 0: Taco (3) + a salad card (5); seat 1: Granny (3) + a salad card (5)
+    game, s = _tie_table(["B", "B"], ["S", "S"])
+    s = _with(game, s, lambda st: st.update(taco=0))
+    s = _with(game, s, _deck_to_salad(0, "W"))
+    s = _with(game, s, _deck_to_salad(1, "P"))
+    s = _with(game, s, _granny_to(1))
+    assert game.view(s, None)["bonus"] == [8, 8]
+    assert game.scores(s) == [10, 10]
+    assert game.winners(s) == [0, 1]
