@@ -50,8 +50,8 @@ class Target(NamedTuple):
 
 def _game_target(package: str) -> Target:
     name = GAMES[package]
-    return Target((f"tests/{package}", "tests/engine/test_generic.py",
-                   "tests/engine/test_traces.py", "-k", f"{package} or {name}"), "moves")
+    return Target((f"tests/{package}", "tests/engine/test_traces.py", "-k",
+                   f"{package} or {name}"), "moves")
 
 
 #: module -> what to mutate and the tests that check it (paths relative to the repository)
@@ -206,8 +206,11 @@ def score(counts: Counter) -> float | None:
     return round(100 * (counts["killed"] + counts["timeout"]) / run, 1) if run else None
 
 
-def run_module(module: str, jobs: int, functions: Iterable[str] | None = None) -> dict:
+def run_module(module: str, jobs: int, functions: Iterable[str] | None = None,
+               tests: Iterable[str] | None = None) -> dict:
     target = MODULES[module]
+    if tests:
+        target = target._replace(tests=tuple(tests))
     wanted = functions or target.functions
     if wanted == "moves":
         wanted = move_functions(module)
@@ -215,8 +218,9 @@ def run_module(module: str, jobs: int, functions: Iterable[str] | None = None) -
     t0 = time.monotonic()
     folder = _scratch(module, target.tests)
     mutmut = Path(sys.executable).with_name("mutmut")
-    subprocess.run([str(mutmut), "run", "--max-children", str(jobs), *patterns], cwd=folder,
-                   stdout=subprocess.DEVNULL, check=False)
+    with open(folder / "mutmut.log", "w", encoding="utf-8") as log:
+        subprocess.run([str(mutmut), "run", "--max-children", str(jobs), *patterns],
+                       cwd=folder, stdout=log, stderr=subprocess.STDOUT, check=False)
     counts = tally(folder, patterns)
     seconds = round(time.monotonic() - t0)
     mutants = sum(counts.values())
@@ -231,6 +235,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("modules", nargs="*", help="modules to mutate (default: all of them)")
     ap.add_argument("--jobs", type=int, default=2, help="mutants run at once")
     ap.add_argument("--functions", nargs="+", help="only these functions (globs; Class.method)")
+    ap.add_argument("--tests", nargs="+", help="pytest arguments selecting the tests instead")
     ap.add_argument("--list", action="store_true", help="print the functions mutated, per module")
     args = ap.parse_args(argv)
     unknown = [m for m in args.modules if m not in MODULES]
@@ -246,7 +251,7 @@ def main(argv: list[str] | None = None) -> int:
     scores = WORK / "scores.json"
     report = json.loads(scores.read_text(encoding="utf-8")) if scores.exists() else {}
     for module in modules:
-        report[module] = run_module(module, args.jobs, args.functions)
+        report[module] = run_module(module, args.jobs, args.functions, args.tests)
         shown = {k: v for k, v in report[module].items() if k not in ("survivors", "functions")}
         print(f"{module}: {shown}", flush=True)
         scores.write_text(json.dumps(report, indent=1), encoding="utf-8")
