@@ -77,3 +77,13 @@ def test_equal_points_and_bonus_share_the_win():
     assert game.view(s, None)["bonus"] == [8, 8]
     assert game.scores(s) == [10, 10]
     assert game.winners(s) == [0, 1]
+
+
+def test_scoring_defaults_count_no_bonus_cards_and_no_salad():
+    # the scoring functions are also called with their defaults (proofs, the docs)
+    from spec.tanuki_market.scoring import bonus_points, seat_score, table_counts
+
+    tables = [table_counts(t) for t in (("B", "B"), (), (), (), ())]
+    assert seat_score(tables) == 2  # B B on table 1: 2 x 1
+    assert seat_score(tables, 1) == 2 + 3 and seat_score(tables, salad=1) == 2 + 5
+    assert bonus_points(1) == 3 and bonus_points(0, 2) == 10
