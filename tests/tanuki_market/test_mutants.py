@@ -87,3 +87,41 @@ def test_scoring_defaults_count_no_bonus_cards_and_no_salad():
     assert seat_score(tables) == 2  # B B on table 1: 2 x 1
     assert seat_score(tables, 1) == 2 + 3 and seat_score(tables, salad=1) == 2 + 5
     assert bonus_points(1) == 3 and bonus_points(0, 2) == 10
+
+
+# --- TAN-2.2, TAN-7.3, TAN-9.3: who sees the drawn, kept and secret-cart cards ------------
+def _secret_cart_round():
+    """Seat 0 leads; the Taco and then a strawberry go onto the secret cart 1."""
+    game = load(3, "special-carts")
+    s = game.new(seed=0, setup={"leader": 0, "carts": ["secret", "small", "large"],
+                                "deck": ["S", "F/move", "B", "W", "P"]})
+    return game, game.apply(game.apply(s, "taco 1"), "place 1")
+
+
+def _seen(game, s, field: str) -> dict:
+    return {seat: game.view(s, seat)[field] for seat in (0, 1, 2, None)}
+
+
+def test_the_secret_cart_is_seen_by_the_leader_and_later_its_taker_only():
+    game, s = _secret_cart_round()
+    hidden = [["TACO", None], [], []]  # the Taco lies face up, the fruit face down
+    assert _seen(game, s, "carts") == {0: [["TACO", "S"], [], []], 1: hidden, 2: hidden,
+                                       None: hidden}
+    s = game.apply(s, "p1: take 1")
+    assert _seen(game, s, "carts") == {0: [["TACO", "S"], [], []],
+                                       1: [["TACO", "S"], [], []], 2: hidden, None: hidden}
+
+
+def test_the_drawn_and_the_kept_card_are_the_leaders_alone():
+    game, s = _secret_cart_round()
+    assert _seen(game, s, "hand") == {0: ["F/move"], 1: 1, 2: 1, None: 1}
+    s = game.apply(game.apply(s, "p1: take 1"), "keep 2")
+    assert _seen(game, s, "kept") == {0: ["F/move"], 1: 1, 2: 1, None: 1}
+    assert _seen(game, s, "hand") == {0: ["B"], 1: 1, 2: 1, None: 1}
+
+
+def test_face_down_cards_to_lay_are_counted_for_all_but_their_owner_and_the_leader():
+    game, s = _secret_cart_round()
+    s = game.apply(s, "p1: take 1")
+    assert _seen(game, s, "haul_hidden") == {0: [[], [], []], 1: [0, [], 0], 2: [0, 0, []],
+                                             None: [0, 0, 0]}
