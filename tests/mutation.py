@@ -26,6 +26,7 @@ import importlib
 import json
 import re
 import resource
+import shlex
 import shutil
 import subprocess
 import sys
@@ -244,7 +245,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("modules", nargs="*", help="modules to mutate (default: all of them)")
     ap.add_argument("--jobs", type=int, default=2, help="mutants run at once")
     ap.add_argument("--functions", nargs="+", help="only these functions (globs; Class.method)")
-    ap.add_argument("--tests", nargs="+", help="pytest arguments selecting the tests instead")
+    ap.add_argument("--tests", type=shlex.split,
+                    help="pytest arguments selecting the tests instead (one quoted string)")
     ap.add_argument("--list", action="store_true", help="print the functions mutated, per module")
     args = ap.parse_args(argv)
     unknown = [m for m in args.modules if m not in MODULES]
