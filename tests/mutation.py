@@ -8,10 +8,12 @@ per module and writes ``.mutate/scores.json``; the survivors are listed by
 ``mutmut results`` in each module's folder.
 
 A game's ``game.py`` holds more than its rules' moves (set-up readers, schemas, the
-exploration presets, invariants): there only the functions the moves run are mutated,
-found from the spec itself (each move's actors, domain, guards and effect, each field's
-view function, the spec's ``view_extra``, ``scores``, ``winners`` and ``refusal_rule``)
-and everything of the module they call, so the list follows the code as it changes.
+exploration presets, invariants): there only the functions that decide legality and
+what the views show are mutated, found from the spec itself (each move's actors, domain,
+parser and guards, each field's view function, the spec's ``view_extra`` and
+``refusal_rule``) and everything of the module they call, so the list follows the code
+as it changes. ``--effects`` adds the moves' effects, ``scores`` and ``winners`` (several
+times as many mutants, each running the game's whole suite: hours on two cores).
 
     python -m tests.mutation                      # every module
     python -m tests.mutation spec/bastos/scoring.py --jobs 2
@@ -46,14 +48,15 @@ class Target(NamedTuple):
 
     tests: tuple[str, ...]
     #: function names to mutate (``Class.method`` for a method; globs allowed);
-    #: None = every function of the module; "moves" = the functions the game's moves run
+    #: None = every function of the module; "guards" = what decides a game's legal actions
+    #: and what its views show; "moves" = that and the effects (``--effects``)
     functions: tuple[str, ...] | str | None = None
 
 
 def _game_target(package: str) -> Target:
     name = GAMES[package]
     return Target((f"tests/{package}", "tests/engine/test_traces.py", "-k",
-                   f"{package} or {name}"), "moves")
+                   f"{package} or {name}"), "guards")
 
 
 #: module -> what to mutate and the tests that check it (paths relative to the repository)
@@ -105,17 +108,18 @@ def _defined(module: str) -> dict[str, ast.FunctionDef]:
     return out
 
 
-def _callables_of(obj: Any) -> Iterable[Any]:
+def _callables_of(obj: Any, effects: bool) -> Iterable[Any]:
     """The functions a spec object refers to: a move's parts, a guard's check and reason."""
-    for part in ("actors", "domain", "effect", "parse", "ok", "why"):
+    for part in ("actors", "domain", "parse", "ok", "why", *(("effect",) if effects else ())):
         fn = getattr(obj, part, None)
         if callable(fn):
             yield fn
 
 
-def move_functions(module: str) -> list[str]:
+def move_functions(module: str, effects: bool = True) -> list[str]:
     """The functions of a game's ``game.py`` that its moves and views run, with every
-    function of the module they call (by name, transitively)."""
+    function of the module they call (by name, transitively); without ``effects``, only
+    what decides legality (actors, domains, guards) and what the views show."""
     sys.path.insert(0, str(ROOT))
     import spec
 
@@ -123,12 +127,14 @@ def move_functions(module: str) -> list[str]:
     sp = spec.get(GAMES[dotted.split(".")[1]])
     defined = _defined(module)
     roots = {f.__name__ for mv in sp.moves
-             for f in (*_callables_of(mv), *(c for g in mv.guards for c in _callables_of(g)))
+             for f in (*_callables_of(mv, effects),
+                       *(c for g in mv.guards for c in _callables_of(g, effects)))
              if getattr(f, "__module__", None) == dotted}
     roots |= {f.__name__ for f in sp.visibility.values()
               if callable(f) and getattr(f, "__module__", None) == dotted}
     cls = type(sp).__name__
-    roots |= {f"{cls}.{m}" for m in _SPEC_METHODS if f"{cls}.{m}" in defined}
+    methods = _SPEC_METHODS if effects else ("view_extra", "refusal_rule")
+    roots |= {f"{cls}.{m}" for m in methods if f"{cls}.{m}" in defined}
     seen: set[str] = set()
     todo = [r for r in roots if r in defined]
     while todo:
@@ -214,13 +220,13 @@ def _children_cpu() -> float:
 
 
 def run_module(module: str, jobs: int, functions: Iterable[str] | None = None,
-               tests: Iterable[str] | None = None) -> dict:
+               tests: Iterable[str] | None = None, effects: bool = False) -> dict:
     target = MODULES[module]
     if tests:
         target = target._replace(tests=tuple(tests))
     wanted = functions or target.functions
-    if wanted == "moves":
-        wanted = move_functions(module)
+    if wanted == "guards":
+        wanted = move_functions(module, effects=effects)
     patterns = mutant_patterns(module, wanted) if wanted else []
     t0, cpu0 = time.monotonic(), _children_cpu()
     folder = _scratch(module, target.tests)
@@ -247,6 +253,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--functions", nargs="+", help="only these functions (globs; Class.method)")
     ap.add_argument("--tests", type=shlex.split,
                     help="pytest arguments selecting the tests instead (one quoted string)")
+    ap.add_argument("--effects", action="store_true",
+                    help="in a game's game.py, mutate the moves' effects too (hours, not one)")
     ap.add_argument("--list", action="store_true", help="print the functions mutated, per module")
     args = ap.parse_args(argv)
     unknown = [m for m in args.modules if m not in MODULES]
@@ -256,13 +264,16 @@ def main(argv: list[str] | None = None) -> int:
     if args.list:
         for module in modules:
             wanted = MODULES[module].functions
-            print(module, move_functions(module) if wanted == "moves" else wanted or "all")
+            if wanted == "guards":
+                wanted = move_functions(module, effects=args.effects)
+            print(module, wanted or "all")
         return 0
     WORK.mkdir(exist_ok=True)
     scores = WORK / "scores.json"
     report = json.loads(scores.read_text(encoding="utf-8")) if scores.exists() else {}
     for module in modules:
-        report[module] = run_module(module, args.jobs, args.functions, args.tests)
+        report[module] = run_module(module, args.jobs, args.functions, args.tests,
+                                    args.effects)
         shown = {k: v for k, v in report[module].items() if k not in ("survivors", "functions")}
         print(f"{module}: {shown}", flush=True)
         scores.write_text(json.dumps(report, indent=1), encoding="utf-8")
