@@ -74,6 +74,13 @@ def test_a_view_function_gets_the_seat_and_its_answer_becomes_json():
     assert apply_visibility(view, CFG, None, (), None) == (True, {"None": [], "state": None})
 
 
+def test_a_view_function_reads_the_configuration():
+    def view(cfg, state, value, seat):
+        return [cfg.game, cfg.players, seat]
+
+    assert apply_visibility(view, CFG, None, (), 2) == (True, ["toy", 3, 2])
+
+
 def test_an_unknown_kind_is_refused():
     with pytest.raises(ValueError, match="unknown visibility 'tops-and-all'"):
         apply_visibility("tops-and-all", CFG, None, (), 0)
