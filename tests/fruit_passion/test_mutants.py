@@ -56,3 +56,23 @@ def test_the_solo_pair_is_the_players_and_counted_for_a_spectator():
     drawn = game.view(s, 0)["drawn"]
     assert len(drawn) == 2 and all(isinstance(c, str) for c in drawn)
     assert game.view(s, None)["drawn"] == 2
+
+
+def test_at_the_end_every_stack_is_shown_whole_to_everyone():
+    # FRP-4.3: the stacks are turned over for scoring once the game is over
+    import random
+
+    game = engine.load("fruit-passion", players=2)
+    s, rng = game.new(seed=4), random.Random(4)
+    while not game.is_over(s):
+        before = s
+        s = game.apply(s, rng.choice(game.legal_actions(s)))
+    live = game.view(before, None)["stacks"]
+    shown = _seen(game, s, "stacks")
+    assert shown[0] == shown[1] == shown[None]
+    stacks = [stack for mine in shown[None] for stack in mine]
+    assert all(isinstance(stack, list) and all(isinstance(c, str) for c in stack)
+               for stack in stacks)
+    # every card counted under a top before the last action is now in plain sight
+    assert sum(map(len, stacks)) >= sum(t["count"] for mine in live for t in mine)
+    assert any(len(stack) > 1 for stack in stacks)

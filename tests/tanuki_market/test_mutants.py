@@ -125,3 +125,25 @@ def test_face_down_cards_to_lay_are_counted_for_all_but_their_owner_and_the_lead
     s = game.apply(s, "p1: take 1")
     assert _seen(game, s, "haul_hidden") == {0: [[], [], []], 1: [0, [], 0], 2: [0, 0, []],
                                              None: [0, 0, 0]}
+
+
+def test_a_kept_card_shown_for_a_full_cart_is_seen_by_everyone():
+    # TAN-2.8, TAN-9.3: keeping the drawn card with a full cart shows it; seeded random
+    # games until three such moments are met (a handful of seeds hold them)
+    from .helpers import random_game
+
+    game, met = load(3), 0
+    for seed in range(40):
+        for _, action, s in random_game(game, seed):
+            if action.name != "keep":
+                continue
+            leader = game.view(s, None)["leader"]
+            kept = game.view(s, leader)["kept"]
+            if game.view(s, None)["shown"] and kept and "GRANNY" not in kept:
+                assert {p: game.view(s, p)["kept"] for p in (0, 1, 2, None)} == {
+                    p: kept for p in (0, 1, 2, None)}
+                met += 1
+                break
+        if met == 3:
+            break
+    assert met == 3, "no full cart was kept: the check above never ran"
