@@ -24,7 +24,6 @@ from __future__ import annotations
 import argparse
 import ast
 import fnmatch
-import importlib
 import json
 import re
 import resource
@@ -149,7 +148,6 @@ def move_functions(module: str, effects: bool = True) -> list[str]:
         seen.add(name)
         called = {n.id for n in ast.walk(defined[name]) if isinstance(n, ast.Name)}
         todo += [c for c in called if c in defined and c not in seen]
-    importlib.invalidate_caches()
     return sorted(seen)
 
 

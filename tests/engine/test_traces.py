@@ -4,9 +4,10 @@ For every configuration and every non-default option reading, a seeded random ga
 played through the public API, and at each step a digest is taken of what a user sees:
 the legal actions in their order, the action chosen, the events (each as every seat and a
 spectator may read it), one view (each seat's and the spectator's in turn: views cost the
-most), the running scores and the dumped state; at the end, the winners. The digests were recorded from the code as it
-stood (``tests/engine/traces/<game>.json``); a change to a guard, an effect, an event's
-text or a view shows up as the first step whose digest differs.
+most), the running scores and the dumped state; at the end, the winners. The digests
+were recorded from the code as it stood (``tests/engine/traces/<game>.json``); a change
+to a guard, an effect, an event's text or a view shows up as the first step whose digest
+differs.
 
 These traces pin behaviour, they do not judge it: the rules are checked by the games' own
 tests. When a change of behaviour is meant, record the traces again:

@@ -5,10 +5,6 @@ from __future__ import annotations
 import json
 from typing import Any
 
-import pytest
-
-from engine import IllegalAction
-
 from .helpers import load
 
 
