@@ -76,3 +76,38 @@ def test_at_the_end_every_stack_is_shown_whole_to_everyone():
     # every card counted under a top before the last action is now in plain sight
     assert sum(map(len, stacks)) >= sum(t["count"] for mine in live for t in mine)
     assert any(len(stack) > 1 for stack in stacks)
+
+
+# --- FRP-4.2, FRP-4.4: a full stack and a repeated number refuse the card drawn ------------
+FULL = {"deck": ["PG1", "PG2", "FI3*"], "discard": ["PG3", "PG4"],
+        "stacks": [["PG1", "PG2", "PG3", "PG4", "PG5"], [], ["FI1"]], "rest": "box"}
+
+
+def _refused(game, s, action: str) -> str:
+    try:
+        game.apply(s, action)
+    except engine.IllegalAction as err:
+        return str(err)
+    raise AssertionError(f"{action} was accepted")
+
+
+def test_a_full_stack_refuses_the_drawn_card():
+    game = engine.load("fruit-passion", players=3)
+    s = game.apply(game.new(seed=0, setup=dict(FULL, start=0)), "draw deck")
+    assert [str(a) for a in game.legal_actions(s)] == ["p0: discard"]
+    assert _refused(game, s, "play") == (
+        "FRP-4.2: seat 0's pomegranate stack already holds 5 cards, the most it may hold;"
+        " PG1 cannot be played")
+
+
+def test_a_repeated_number_is_refused_under_max_and_duplicates():
+    options = {"play-limits": "max-and-duplicates"}
+    setup = dict(FULL, start=2, deck=["FI1", "PG2", "FI3*"])
+    game = engine.load("fruit-passion", players=3, options=options)
+    s = game.apply(game.new(seed=0, setup=setup), "draw deck")
+    assert [str(a) for a in game.legal_actions(s)] == ["p2: discard"]
+    assert _refused(game, s, "play") == (
+        "FRP-4.4: seat 2's fig stack already holds a 1 (play-limits=max-and-duplicates)")
+    default = engine.load("fruit-passion", players=3)
+    s = default.apply(default.new(seed=0, setup=setup), "draw deck")
+    assert "p2: play" in [str(a) for a in default.legal_actions(s)]
