@@ -61,9 +61,10 @@ clean:
 
 # Mutation testing of the rule code with mutmut, module by module with the tests that check
 # it (tests/mutation.py; settings in pyproject.toml); never part of `make test`.
-# MODULES narrows the run, e.g. MODULES=spec/bastos/scoring.py.
+# MODULES narrows the run, e.g. MODULES=spec/bastos/scoring.py; MUTATE_ARGS=--effects adds
+# the moves' effects in each game.py (hours rather than one).
 .PHONY: mutate
 MODULES ?=
 mutate: $(STAMP)
 	$(PIP) install --quiet -e ".[test,mutate]"
-	$(PY) -m tests.mutation --jobs 2 $(MODULES)
+	nice -n 15 $(PY) -m tests.mutation --jobs 2 $(MUTATE_ARGS) $(MODULES)
