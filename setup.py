@@ -77,7 +77,21 @@ class OptionalCythonBuild(build_ext):
         if self.parallel is None:  # the C compiler runs as many jobs as there are cores
             self.parallel = os.cpu_count() or 1
 
+    def _up_to_date(self, ext: Extension) -> bool:
+        """Built in place after its source was written: nothing to redo."""
+        if not self.inplace:
+            return False
+        try:
+            built = os.stat(self.get_ext_fullpath(ext.name)).st_mtime
+        except OSError:
+            return False
+        return all(os.stat(p).st_mtime <= built for p in ext.sources)
+
     def run(self) -> None:
+        # editable installs and `make compiled` build in place: unchanged modules are skipped
+        self.extensions = [ext for ext in self.extensions if not self._up_to_date(ext)]
+        if not self.extensions:
+            return
         try:
             from Cython.Build import cythonize
         except ImportError:
