@@ -63,8 +63,8 @@ def compiled_modules() -> list[str]:
 def extensions() -> list[Extension]:
     if os.environ.get("FRUITSPEC_BUILD", "").lower() == "pure":
         return []
-    # -g0: no debug info, a third of the build time; optional: a module whose C build fails
-    # is skipped (setuptools warns) instead of failing the install
+    # -g0: no debug info (smaller, quicker to build); optional: a module whose C build
+    # fails is skipped (setuptools warns) instead of failing the install
     return [Extension(name, [name.replace(".", "/") + ".py"], optional=True,
                       extra_compile_args=["-g0"]) for name in compiled_modules()]
 
