@@ -115,16 +115,12 @@ def digests(configs: list[Config], per_config: int, per_reading: int) -> dict[st
 
 def _pure_digests(configs: list[Config], per_config: int, per_reading: int) -> subprocess.Popen:
     code = ("import json, sys; from tests.engine.test_compiled import digests;"
-            "args = json.loads(sys.stdin.read());"
+            "args = json.loads(sys.argv[1]);"
             "print(json.dumps(digests([tuple(c) for c in args[0]], args[1], args[2])))")
-    env = {**os.environ, "FRUITSPEC_PURE": "1"}
-    proc = subprocess.Popen([sys.executable, "-c", code], cwd=ROOT, env=env, text=True,
-                            stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE)
-    assert proc.stdin is not None
-    proc.stdin.write(json.dumps([configs, per_config, per_reading]))
-    proc.stdin.close()
-    return proc
+    return subprocess.Popen(
+        [sys.executable, "-c", code, json.dumps([configs, per_config, per_reading])],
+        cwd=ROOT, env={**os.environ, "FRUITSPEC_PURE": "1"}, text=True,
+        stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
 
 
 def _build_script() -> Any:
