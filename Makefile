@@ -5,15 +5,21 @@ PY     := $(VENV)/bin/python
 PIP    := $(PY) -m pip
 STAMP  := $(VENV)/.installed
 
-.PHONY: verify test docs bench clean venv graphviz chromium web-pictures
+.PHONY: verify test docs bench clean venv graphviz chromium web-pictures compiled
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
 	$(PIP) install --quiet --upgrade pip
 
-$(STAMP): $(PY) pyproject.toml
-	$(PIP) install --quiet -e ".[test,docs,rl]"
+# The install compiles the engine's hot path with Cython when a C compiler is present
+# (setup.py); FRUITSPEC_BUILD=pure skips that, FRUITSPEC_PURE=1 runs Python in any build.
+$(STAMP): $(PY) pyproject.toml setup.py
+	$(PIP) install --quiet -e ".[test,docs,rl,build]"
 	touch $(STAMP)
+
+# Recompiles the modules edited since the last build (a no-op when none was).
+compiled: $(STAMP)
+	$(PY) setup.py --quiet build_ext --inplace
 
 venv: $(STAMP)
 
@@ -43,9 +49,14 @@ web-pictures: $(STAMP) chromium
 verify: $(STAMP)
 	$(VENV)/bin/fruitspec verify
 
-test: $(STAMP) chromium
+# The whole suite on the compiled build, then PURE_TESTS on the pure-Python engine.
+PURE_TESTS ?= tests/engine tests/proofs tests/tindahan
+test: $(STAMP) chromium compiled
 	$(PY) -m pytest -p no:cacheprovider -n 2 --hypothesis-profile=ci
+	FRUITSPEC_PURE=1 $(PY) -m pytest -p no:cacheprovider -n 2 --hypothesis-profile=ci $(PURE_TESTS)
 
+# autodoc and the [source] links read modules from their .py files
+docs: export FRUITSPEC_PURE := 1
 docs: $(STAMP) graphviz chromium
 	$(PY) -m sphinx -W --keep-going -q -b html docs docs/_build/html
 	$(PY) docs/check_site.py docs/_build/html
@@ -58,6 +69,8 @@ bench: $(STAMP)
 
 clean:
 	rm -rf docs/_build docs/generated .pytest_cache .hypothesis .mutate mutants
+	rm -rf build
+	find spec engine \( -name '*.so' -o -name '*.c' \) -delete
 
 # Mutation testing of the rule code with mutmut, module by module with the tests that check
 # it (tests/mutation.py; settings in pyproject.toml); never part of `make test`.
@@ -65,6 +78,8 @@ clean:
 # the moves' effects in each game.py (hours rather than one).
 .PHONY: mutate
 MODULES ?=
+mutate: export FRUITSPEC_PURE := 1
+mutate: export FRUITSPEC_BUILD := pure
 mutate: $(STAMP)
 	$(PIP) install --quiet -e ".[test,mutate]"
 	nice -n 15 $(PY) -m tests.mutation --jobs 2 $(MUTATE_ARGS) $(MODULES)

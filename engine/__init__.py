@@ -5,12 +5,17 @@
 >>> state = game.new(seed=1)
 >>> game.is_over(state)
 False
+
+``engine.compiled()`` tells whether this process runs the compiled build (see
+:doc:`/guide/performance`); ``FRUITSPEC_PURE=1`` runs the pure-Python one.
 """
 from spec.common.core import Action, Event
 from spec.common.errors import (ConfigError, FruitspecError, IllegalAction, MalformedAction,
                                 SetupError, StateError)
+from spec._native import compiled, compiled_modules
 
 from .game import Game, games, load
 
 __all__ = ["Action", "ConfigError", "Event", "FruitspecError", "Game", "IllegalAction",
-           "MalformedAction", "SetupError", "StateError", "games", "load"]
+           "MalformedAction", "SetupError", "StateError", "compiled", "compiled_modules", "games",
+           "load"]

@@ -5,8 +5,12 @@ import importlib
 import importlib.util
 from pathlib import Path
 
-from .common.core import GameSpec
-from .common.errors import ConfigError
+from . import _native
+
+_native.install()  # before any module that may be compiled: FRUITSPEC_PURE, stale builds
+
+from .common.core import GameSpec  # noqa: E402
+from .common.errors import ConfigError  # noqa: E402
 
 # name -> module holding ``SPEC``; imported on first use so that loading one game
 # does not pay for the others.

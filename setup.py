@@ -1,0 +1,113 @@
+"""The optional compiled build: Cython compiles the engine's hot path, in pure-Python mode.
+
+All metadata lives in ``pyproject.toml``; this file only declares the C extensions. The
+modules stay ordinary Python (no Cython syntax, no ``cython`` types): Cython compiles the
+same ``.py`` files, and each one that cannot be compiled -- Cython missing, no C compiler,
+or a construct Cython refuses -- is left out with a warning and runs as pure Python, with
+the same behaviour. ``FRUITSPEC_BUILD=pure`` at install time skips compilation altogether.
+
+``annotation_typing=False`` matters: by default Cython turns ``x: int`` into an exact type
+check, but the proofs run the scoring and trick-resolution code on Z3 terms.
+
+    .venv/bin/python setup.py build_ext --inplace -j 2   # (re)compile changed modules in place
+"""
+from __future__ import annotations
+
+import os
+from glob import glob
+from pathlib import Path
+
+from setuptools import Extension, setup
+from setuptools.command.build_ext import build_ext
+
+HERE = Path(__file__).resolve().parent
+
+#: The hot path: what a play-out, the explorer and the simulator run on every step.
+COMPILED = [
+    "spec/common/core.py", "spec/common/moves.py", "spec/common/rng.py",
+    "spec/common/record.py", "spec/common/errors.py", "spec/common/secrets.py",
+    "spec/common/reduction.py",
+    "spec/*/state.py", "spec/*/cards.py", "spec/*/hybrids.py", "spec/*/rules.py",
+    "spec/*/game.py", "spec/*/scoring.py", "spec/*/secrets.py", "spec/*/reduction.py",
+    "spec/tindahan/setup.py",
+    "engine/game.py", "engine/serialize.py", "engine/validate.py", "engine/agents.py",
+    "engine/explore.py", "engine/explore_reduce.py", "engine/simulate.py",
+]
+
+#: Hot-path modules kept pure on purpose, each with the reason.
+KEPT_PURE: dict[str, str] = {
+    # Cython 3.3 infers C tuples for ``(False, True) if ... else (False,)`` and then refuses
+    # the two lengths; the deck's card table is built once, so nothing is lost
+    "spec.fruit_passion.cards": "Cython cannot type a conditional of two tuple lengths",
+}
+
+#: Cython directives shared by every module (see the module docstring).
+DIRECTIVES = {
+    "language_level": 3,
+    "annotation_typing": False,  # Z3 terms flow where annotations say int
+    "binding": True,  # functions keep Python's introspection (doctest, autodoc, pickle)
+    "embedsignature": True,
+}
+
+
+def _module(path: str) -> str:
+    return path.removesuffix(".py").replace("/", ".")
+
+
+def compiled_modules() -> list[str]:
+    """The dotted names of the modules the compiled build compiles."""
+    paths = sorted({p for pattern in COMPILED for p in glob(pattern, root_dir=HERE)})
+    return [_module(p) for p in paths if _module(p) not in KEPT_PURE]
+
+
+def extensions() -> list[Extension]:
+    if os.environ.get("FRUITSPEC_BUILD", "").lower() == "pure":
+        return []
+    # -g0: no debug info (smaller, quicker to build); optional: a module whose C build
+    # fails is skipped (setuptools warns) instead of failing the install
+    return [Extension(name, [name.replace(".", "/") + ".py"], optional=True,
+                      extra_compile_args=["-g0"]) for name in compiled_modules()]
+
+
+class OptionalCythonBuild(build_ext):
+    """Cythonize what can be, then compile it; whatever fails stays pure Python."""
+
+    def finalize_options(self) -> None:
+        super().finalize_options()
+        if self.parallel is None:  # the C compiler runs as many jobs as there are cores
+            self.parallel = os.cpu_count() or 1
+
+    def _up_to_date(self, ext: Extension) -> bool:
+        """Built in place after its source was written: nothing to redo."""
+        if not self.inplace:
+            return False
+        try:
+            built = os.stat(self.get_ext_fullpath(ext.name)).st_mtime
+        except OSError:
+            return False
+        return all(os.stat(p).st_mtime <= built for p in ext.sources)
+
+    def run(self) -> None:
+        # editable installs and `make compiled` build in place: unchanged modules are skipped
+        self.extensions = [ext for ext in self.extensions if not self._up_to_date(ext)]
+        if not self.extensions:
+            return
+        try:
+            from Cython.Build import cythonize
+        except ImportError:
+            self.warn("Cython is not installed: fruitspec stays pure Python")
+            self.extensions = []
+            return
+        translated = {ext.name: ext for ext in cythonize(
+            self.extensions, compiler_directives=DIRECTIVES, build_dir="build/cython",
+            nthreads=self.parallel or 0, exclude_failures=True, quiet=True)}
+        # keep setuptools' own Extension objects (finalized already), now pointing at C
+        self.extensions = [ext for ext in self.extensions if ext.name in translated]
+        for ext in self.extensions:
+            ext.sources = translated[ext.name].sources
+        super().run()
+
+
+if __name__ == "__main__":  # pip's build backend runs this file as __main__ too; the
+    # compiled-build test imports it only for compiled_modules()
+    setup(ext_modules=extensions(), cmdclass={"build_ext": OptionalCythonBuild})
