@@ -26,9 +26,10 @@ HERE = Path(__file__).resolve().parent
 COMPILED = [
     "spec/common/core.py", "spec/common/moves.py", "spec/common/rng.py",
     "spec/common/record.py", "spec/common/errors.py", "spec/common/secrets.py",
-    "spec/common/reduction.py",
+    "spec/common/reduction.py", "spec/common/symbolic.py",
     "spec/*/state.py", "spec/*/cards.py", "spec/*/hybrids.py", "spec/*/rules.py",
     "spec/*/game.py", "spec/*/scoring.py", "spec/*/secrets.py", "spec/*/reduction.py",
+    "spec/*/invariants.py",
     "spec/tindahan/setup.py",
     "engine/game.py", "engine/serialize.py", "engine/validate.py", "engine/agents.py",
     "engine/explore.py", "engine/explore_reduce.py", "engine/simulate.py",
