@@ -9,10 +9,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-import pytest
-
 import engine
-from engine import IllegalAction
+from tests.refusals import refusal
 
 EXAMPLE = Path(__file__).parent / "scenarios" / "cart-move-example.json"
 
@@ -26,15 +24,9 @@ def _after(*actions: str, players: int = 5):
     return game, s
 
 
-def _refusal(game, s, action: str) -> IllegalAction:
-    with pytest.raises(IllegalAction) as info:
-        game.step(s, action)
-    return info.value
-
-
 def test_a_seat_holding_the_led_fruit_must_follow_and_hears_what_it_holds():
     game, s = _after("play L1")
-    err = _refusal(game, s, "play M1")
+    err = refusal(game, s, "play M1")
     assert err.rule == "TIN-4.1"
     assert str(err) == "TIN-4.1: seat 1 must follow lanzones (holds L5, L6, L7, L8, L9, L10)"
     assert {str(a) for a in game.legal_actions(s) if a.name == "play"} == {
@@ -53,14 +45,14 @@ def test_a_seat_without_the_led_fruit_plays_any_card():
 
 def test_a_card_held_by_another_seat_is_refused_by_name():
     game, s = _after("play L1")
-    assert str(_refusal(game, s, "play B4")) == "TIN-4.7: seat 1 does not hold B4"
+    assert str(refusal(game, s, "play B4")) == "TIN-4.7: seat 1 does not hold B4"
 
 
 def test_a_card_of_a_fruit_out_of_play_is_refused_with_the_fruits_in_play():
     game, s = _after(players=3)
     fruits = game.view(s, None)["fruits"]
     missing = next(f for f in "BLMPD" if f not in fruits)
-    err = _refusal(game, s, f"play {missing}1")
+    err = refusal(game, s, f"play {missing}1")
     assert err.rule == "TIN-4.7"
     assert str(err) == (f"TIN-4.7: {missing}1 is not in play in this game (fruits in play:"
                         f" {', '.join(fruits)})")
