@@ -31,7 +31,8 @@ COMPILED = [
     "spec/*/game.py", "spec/*/scoring.py", "spec/*/secrets.py", "spec/*/reduction.py",
     "spec/*/invariants.py",
     "spec/tindahan/setup.py",
-    "engine/game.py", "engine/serialize.py", "engine/validate.py", "engine/agents.py",
+    "engine/game.py", "engine/remember.py", "engine/serialize.py", "engine/validate.py",
+    "engine/agents.py",
     "engine/explore.py", "engine/explore_reduce.py", "engine/simulate.py",
 ]
 

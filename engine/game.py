@@ -10,7 +10,7 @@ from spec.common.core import (Action, Config, Event, GameSpec, _plain, apply_vis
 from spec.common.errors import (ConfigError, FruitspecError, IllegalAction, MalformedAction,
                                 SetupError, StateError, shown)
 
-from . import validate
+from . import remember, validate
 from .serialize import state_adapter
 
 _new_action = tuple.__new__  # skips NamedTuple.__new__'s argument handling on the hot path
@@ -65,6 +65,7 @@ class Game:
     def __init__(self, spec: GameSpec, config: Config) -> None:
         self.spec = spec
         self.config = config
+        remember.install(spec)
         # the last state listed and its legal actions, in one tuple so that threads
         # sharing a game never see one's state with another's actions
         self._last: tuple[Any, list[Action]] = (None, [])

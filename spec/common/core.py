@@ -235,6 +235,10 @@ class GameSpec:
     notation_rule: str  # the clause that lists the game's moves (cited for unknown moves)
     invariants: tuple[Invariant, ...] = ()
     summary: str = ""
+    #: functions whose result depends on their arguments alone (scoring, trick
+    #: resolution): the engine may remember their results on plain values and calls them
+    #: afresh on anything else, Z3 terms included (engine.remember)
+    pure: tuple[Callable[..., Any], ...] = ()
     _by_phase: dict[str, tuple[Move, ...]] = field(default_factory=dict, repr=False)
     _by_name: dict[str, Move] = field(default_factory=dict, repr=False)
 

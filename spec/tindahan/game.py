@@ -16,7 +16,7 @@ from spec.common import (OWNER, PUBLIC, SECRET, Action, Config, Event, GameSpec,
 from spec.common.moves import guard, no_args, pattern
 
 from .rules import CATALOGUE
-from .scoring import round_parts, trick_winner_cards
+from .scoring import round_parts, stall_points, trick_winner_cards
 from .setup import SETUP_SCHEMA, deal, read_setup
 from .state import (BANANA, CARDS_OF, FRUIT_INDEX, FRUIT_NAMES, FRUIT_OF, FRUITS,
                     HAND_SIZE, SELLERS, TinState)
@@ -536,6 +536,7 @@ SPEC = TindahanSpec(
     moves=(PLAY, CART, SELLER),
     notation_rule="TIN-9.1",
     invariants=INVARIANTS,
+    pure=(stall_points,),
     summary="Play fruit cards to win tricks, or place sellers for the stall majorities; "
             "the donkey cart marks trump.",
 )

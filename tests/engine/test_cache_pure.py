@@ -1,0 +1,112 @@
+"""The engine remembers what a spec declares pure, and nothing else changes.
+
+``GameSpec.pure`` lists functions whose result depends on their arguments alone;
+:mod:`engine.remember` routes the spec's calls to them through a bounded table keyed on
+plain arguments. These tests check that a remembered answer is always the one the
+function gives, that Z3 terms (the proofs) bypass the table, and that the rules' callers
+really go through it.
+"""
+from __future__ import annotations
+
+import pytest
+import z3
+from hypothesis import given
+from hypothesis import strategies as st
+
+import engine
+from engine import remember
+from spec.tindahan import scoring as tin_scoring
+
+
+def test_keys_keep_bools_ints_lists_and_tuples_apart():
+    keys = {remember.frozen(v) for v in (1, True, 0, False, (1, 2), [1, 2], (True, 2),
+                                         ((1,), "a"), None, "1")}
+    assert len(keys) == 10
+
+
+@pytest.mark.parametrize("value", [z3.Int("x"), [1, z3.Int("y")], ((z3.Bool("b"),),),
+                                   {"a": 1}, 1.5, object()])
+def test_anything_but_plain_values_is_no_key(value):
+    with pytest.raises(remember.NotPlain):
+        remember.frozen(value)
+
+
+def test_a_remembered_function_runs_once_per_key_and_never_on_z3_terms():
+    calls: list[tuple] = []
+
+    def double(xs, *, scale=2):
+        calls.append((xs, scale))
+        return [scale * x for x in xs]
+
+    fast = remember.remembered(double)
+    assert fast((1, 2)) == [2, 4] and fast((1, 2)) == [2, 4]
+    assert fast([1, 2]) == [2, 4] and fast((1, 2), scale=3) == [3, 6]
+    assert len(calls) == 3  # the tuple once, the list once, the other keyword once
+    first = fast((1, 2))
+    first.append(99)  # a caller's change to a result is not remembered
+    assert fast((1, 2)) == [2, 4]
+    x = z3.Int("x")
+    term = fast((x, 1))[0]
+    assert z3.is_expr(term) and term.eq(2 * x)
+    assert len(calls) == 4 and len(fast.remembered) == 3  # the Z3 call kept nothing
+
+
+def test_the_table_is_bounded():
+    fast = remember.remembered(lambda n: n + 1, limit=4)
+    for n in range(10):
+        assert fast(n) == n + 1
+    assert len(fast.remembered) <= 4
+
+
+def test_a_bool_is_not_answered_with_an_ints_result():
+    fast = remember.remembered(lambda flag: flag)
+    assert fast(1) == 1 and fast(True) is True and fast(1).__class__ is int
+
+
+OPTIONS = st.fixed_dictionaries({
+    "trump_tie": st.sampled_from(["split", "each", "none"]),
+    "second_after_tie": st.sampled_from(["none", "share"]),
+    "rounding": st.sampled_from(["down", "up"]),
+    "trump_stall": st.sampled_from(["plus-one", "six-three"]),
+})
+
+
+@given(counts=st.lists(st.integers(0, 9), min_size=3, max_size=5), trump=st.booleans(),
+       options=OPTIONS)
+def test_remembered_stall_points_are_the_rules_answer(counts, trump, options):
+    engine.load("tindahan")  # installs the wrapper when the engine remembers
+    rules = remember.original(tin_scoring.stall_points)
+    fast = remember.remembered(rules)
+    for _ in range(2):  # computed, then remembered
+        assert fast(counts, trump, **options) == rules(counts, trump, **options)
+
+
+def test_tindahan_scoring_goes_through_the_table():
+    if not remember.enabled():
+        pytest.skip("this run is the reference engine: nothing is remembered")
+    game = engine.load("tindahan", players=3)
+    wrapped = tin_scoring.stall_points
+    assert hasattr(wrapped, "remembered")
+    assert remember.original(wrapped) is not wrapped
+    state = game.new(seed=5)
+    while not game.is_over(state):
+        state = game.apply(state, game.legal_actions(state)[0])
+    assert wrapped.remembered, "a whole game scored no stall through the table"
+
+
+def test_proofs_still_get_terms_from_the_declared_function():
+    engine.load("tindahan")
+    x = z3.Int("x")
+    points = tin_scoring.stall_points([x, 0, 2], False)
+    assert all(z3.is_expr(p) for p in points)
+    solver = z3.Solver()
+    solver.add(x == 3, points[0] != 5)  # three sellers against two: first place, 5 points
+    assert solver.check() == z3.unsat
+
+
+def test_the_reference_engine_remembers_nothing(monkeypatch):
+    monkeypatch.setenv("FRUITSPEC_PURE", "1")
+    assert not remember.enabled()
+    monkeypatch.delenv("FRUITSPEC_PURE")
+    monkeypatch.setenv("FRUITSPEC_CACHE", "0")
+    assert not remember.enabled()
