@@ -6,6 +6,11 @@ same ``.py`` files, and each one that cannot be compiled -- Cython missing, no C
 or a construct Cython refuses -- is left out with a warning and runs as pure Python, with
 the same behaviour. ``FRUITSPEC_BUILD=pure`` at install time skips compilation altogether.
 
+A module may have a ``.pxd`` file beside it, read only here, that gives C types to a
+few of its names where Python's integers would be slow and C's give the same results
+(``spec/common/rng.pxd``: the generator's 64-bit arithmetic); the ``.py`` file stays the
+definition, run as it is by the pure-Python engine.
+
 ``annotation_typing=False`` matters: by default Cython turns ``x: int`` into an exact type
 check, but the proofs run the scoring and trick-resolution code on Z3 terms.
 
@@ -87,7 +92,10 @@ class OptionalCythonBuild(build_ext):
             built = os.stat(self.get_ext_fullpath(ext.name)).st_mtime
         except OSError:
             return False
-        return all(os.stat(p).st_mtime <= built for p in ext.sources)
+        # a .pxd beside a module (C types for the build) is part of its source too
+        extra = [p for p in (s.removesuffix(".py") + ".pxd" for s in ext.sources)
+                 if os.path.exists(p)]
+        return all(os.stat(p).st_mtime <= built for p in [*ext.sources, *extra])
 
     def run(self) -> None:
         # editable installs and `make compiled` build in place: unchanged modules are skipped

@@ -9,14 +9,17 @@ from typing import Sequence, TypeVar
 
 T = TypeVar("T")
 _MASK = (1 << 64) - 1
+# SplitMix64's constants: the step added to the state, and the two multipliers that mix it
+# (rng.pxd types the mixing for the compiled build)
+_GAMMA, _MIX1, _MIX2 = 0x9E3779B97F4A7C15, 0xBF58476D1CE4E5B9, 0x94D049BB133111EB
 
 
 def next_u64(seed: int) -> tuple[int, int]:
     """Return (random 64-bit value, next seed)."""
-    seed = (seed + 0x9E3779B97F4A7C15) & _MASK
+    seed = (seed + _GAMMA) & _MASK
     z = seed
-    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+    z = ((z ^ (z >> 30)) * _MIX1) & _MASK
+    z = ((z ^ (z >> 27)) * _MIX2) & _MASK
     return z ^ (z >> 31), seed
 
 
