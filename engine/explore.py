@@ -58,7 +58,7 @@ GENERIC = {
 
 #: max_states for :func:`explore_all` at small size and at full size.
 SMALL_STATES = 50_000
-FULL_STATES = 1_000_000
+FULL_STATES = 10_000_000
 #: configurations larger than this are walked by the level walker on every core
 LARGE = 20_000
 
@@ -423,6 +423,7 @@ def explore_all(small: bool = True, games_: list[str] | None = None) -> list[dic
                 r["manifest"] = "missing"
             elif not r["complete"] and expected["states"] > bound:
                 r["manifest"] = "bounded"
+                r["whole_states"] = expected["states"]
             elif expected == got:
                 r["manifest"] = "match"
             else:

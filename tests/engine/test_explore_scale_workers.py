@@ -115,3 +115,15 @@ def test_a_failing_worker_raises_and_stops(monkeypatch):
         with front:
             walk(game, s0, 100, front, red=Reducer(game))
     assert not any(p.is_alive() for p in front.procs)
+
+
+def test_the_scaling_bench_measures_one_and_two_workers_and_the_reductions():
+    from engine.explore_scale_bench import reductions, speed
+
+    r = speed("bastos", "three-seats-last-round-3-cards", 10**6)
+    assert r["states"] == 1235 and r["complete"]
+    assert all(r[k]["cpu"] > 0 and r[k]["wall"] > 0 for k in ("exact", "one", "two"))
+    reds = {x["reduce"]: x for x in reductions("tanuki-market", "special-small-secret", 10**5)}
+    assert set(reds) == {"por", "symmetry", "por+symmetry"}
+    assert all(x["same_outcomes"] for x in reds.values())
+    assert reds["por"]["states"] == (1593, 1068) and reds["por"]["factor"] > 1
