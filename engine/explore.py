@@ -340,6 +340,7 @@ def _explore_levels(g: Game, seed: int, setup: Any, config: str | None, max_stat
                   seconds=w["seconds"], complete=w["complete"])
     out.update({"fingerprints": True, "workers": front.workers, "cluster": cluster,
                 "moved_states": w["moved"],
+                "worker_cpu_seconds": [round(c, 2) for c in getattr(front, "cpu", ())],
                 "fingerprint_bytes": w["fingerprint_bytes"],
                 "bytes_per_state": round(w["fingerprint_bytes"] / max(1, w["states"]), 1),
                 "collision_probability": w["collision_probability"],

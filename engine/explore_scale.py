@@ -340,7 +340,8 @@ def _serve(conn: Any, me: int, game: Any, reduce: Sequence[str], frontier: list[
                 before, after = args
                 frontier = ([s for p in before for s in pickle.loads(p)] + frontier
                             + [s for p in after for s in pickle.loads(p)])
-            else:
+            else:  # stop: the CPU seconds this worker spent, for the figures
+                conn.send(time.process_time())
                 return
     except EOFError:  # the walk is gone
         return
@@ -367,6 +368,7 @@ class Workers(Frontier):
         self._sizes = [1] + [0] * (workers - 1)
         self.conns: list[Any] = []
         self.procs: list[Any] = []
+        self.cpu: list[float] = []  # each worker's CPU seconds, once it stopped
 
     def __enter__(self) -> "Workers":
         import multiprocessing
@@ -389,6 +391,13 @@ class Workers(Frontier):
                 conn.send(("stop",))
             except OSError:
                 pass
+        for conn in self.conns:
+            try:
+                got = conn.recv() if conn.poll(5) else None
+            except (EOFError, OSError):
+                continue
+            if isinstance(got, float):
+                self.cpu.append(got)
         for proc in self.procs:
             proc.join(timeout=5)
             if proc.is_alive():

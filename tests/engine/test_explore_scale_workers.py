@@ -123,6 +123,7 @@ def test_the_scaling_bench_measures_one_and_two_workers_and_the_reductions():
     r = speed("bastos", "three-seats-last-round-3-cards", 10**6)
     assert r["states"] == 1235 and r["complete"]
     assert all(r[k]["cpu"] > 0 and r[k]["wall"] > 0 for k in ("exact", "one", "two"))
+    assert len(r["two"]["worker_cpu"]) == 2 and r["cpu_speedup"] > 0
     reds = {x["reduce"]: x for x in reductions("tanuki-market", "special-small-secret", 10**5)}
     assert set(reds) == {"por", "symmetry", "por+symmetry"}
     assert all(x["same_outcomes"] for x in reds.values())
