@@ -32,6 +32,7 @@ import hashlib
 import marshal
 import pickle
 import time
+from abc import ABC, abstractmethod
 from typing import Any, Callable, Iterable, Sequence
 
 import numpy as np
@@ -205,7 +206,7 @@ def _split(items: Sequence[Any], sizes: Sequence[int]) -> list[list[Any]]:
 
 # --- where the frontier lives --------------------------------------------------------------------
 
-class Frontier:
+class Frontier(ABC):
     """One level's states, cut into consecutive slices (the level's order is slice 0's
     states, then slice 1's, ...), and the successors of the last expansion. The walk only
     sees numbers: sizes, fingerprints, positions."""
@@ -216,18 +217,19 @@ class Frontier:
     #: how the states' keys are fingerprinted, wherever they are expanded
     fp: Callable[[Any], int] = staticmethod(local_fingerprint)
 
+    @abstractmethod
     def sizes(self) -> list[int]:
-        raise NotImplementedError
+        """The number of states in each slice."""
 
+    @abstractmethod
     def expand(self, sleeps: list[frozenset] | None) -> list[dict[str, Any]]:
         """Expand every slice (:func:`_expand`, without the states); ``sleeps`` is one set
         per state of the level."""
-        raise NotImplementedError
 
+    @abstractmethod
     def keep(self, parts: list[np.ndarray]) -> None:
         """The next level: of each slice's successors (in the order ``expand`` gave them),
         those at these positions."""
-        raise NotImplementedError
 
     def balance(self) -> None:
         """Even out the slices, when they drift apart (the order of the level is kept)."""
