@@ -120,7 +120,7 @@ def test_a_failing_worker_raises_and_stops(monkeypatch):
 def test_the_scaling_bench_measures_one_and_two_workers_and_the_reductions():
     from engine.explore_scale_bench import reductions, speed
 
-    r = speed("bastos", "three-seats-last-round-3-cards", 10**6)
+    r = speed("bastos", "three-seats-last-round-3-cards", 10**6, fingerprints=True)
     assert r["states"] == 1235 and r["complete"]
     assert all(r[k]["cpu"] > 0 and r[k]["wall"] > 0 for k in ("exact", "one", "two"))
     assert len(r["two"]["worker_cpu"]) == 2 and r["cpu_speedup"] > 0
