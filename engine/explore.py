@@ -58,7 +58,7 @@ GENERIC = {
 
 #: max_states for :func:`explore_all` at small size and at full size.
 SMALL_STATES = 50_000
-FULL_STATES = 1_000_000
+FULL_STATES = 10_000_000
 #: configurations larger than this are walked by the level walker on every core
 LARGE = 20_000
 
@@ -312,8 +312,8 @@ def _explore_levels(g: Game, seed: int, setup: Any, config: str | None, max_stat
     from . import explore_scale as sc
 
     s0 = g.new(seed=seed, setup=setup)
-    with sc.Runner(g, workers, cluster, red.names) as runner:
-        w = sc.walk(g, s0, max_states, runner, progress, red)
+    with sc.frontier(g, s0, red.names, workers, cluster) as front:
+        w = sc.walk(g, s0, max_states, front, progress, red)
     found = _Found()
     levels = w["levels"]
     for prop, p in w["problems"].items():
@@ -338,7 +338,9 @@ def _explore_levels(g: Game, seed: int, setup: Any, config: str | None, max_stat
     out = _result(g, seed, setup, config, max_states, found, states=w["states"],
                   terminal=w["terminal_states"], depth=w["max_depth"], edges=w["edges"],
                   seconds=w["seconds"], complete=w["complete"])
-    out.update({"fingerprints": True, "workers": runner.workers, "cluster": cluster,
+    out.update({"fingerprints": True, "workers": front.workers, "cluster": cluster,
+                "moved_states": w["moved"],
+                "worker_cpu_seconds": [round(c, 2) for c in getattr(front, "cpu", ())],
                 "fingerprint_bytes": w["fingerprint_bytes"],
                 "bytes_per_state": round(w["fingerprint_bytes"] / max(1, w["states"]), 1),
                 "collision_probability": w["collision_probability"],
@@ -422,6 +424,7 @@ def explore_all(small: bool = True, games_: list[str] | None = None) -> list[dic
                 r["manifest"] = "missing"
             elif not r["complete"] and expected["states"] > bound:
                 r["manifest"] = "bounded"
+                r["whole_states"] = expected["states"]
             elif expected == got:
                 r["manifest"] = "match"
             else:

@@ -11,10 +11,16 @@ tests compare them on small configurations. What changes is the memory and the c
   level and the index of the action among the parent's legal actions). Two distinct states with one fingerprint would be merged
   without notice; the probability of that is reported, like TLC's estimate:
   ``n (n - 1) / 2 / 2**64`` for ``n`` distinct states.
-* **Workers**: each level's frontier is cut into chunks expanded in other processes
-  (``workers``) or on a Dask cluster (``cluster="local"`` or a scheduler address); the
-  main process only merges fingerprints. Chunks come back in order, so the counts, the
+* **Workers** (``workers`` > 1): forked processes that keep their slice of each level as
+  objects (the level's order is worker 0's slice, then worker 1's, ...). A worker expands
+  its slice and sends back only numbers: fingerprints, parent positions, action indexes,
+  problems and counts. The main process deduplicates (a state's first occurrence in
+  breadth-first order is kept) and tells each worker which of its successors to keep:
+  they are its slice of the next level. States are pickled only when the slices drift
+  apart and a block moves to the next worker, which keeps the order. So the counts, the
   order of the states and the paths of violations are the same on any number of workers.
+  On a Dask cluster (``cluster="local"`` or a scheduler address) the frontier stays in the
+  main process and travels in chunks, as bytes.
 * **Termination**: the edges are kept as pairs of state numbers (8 bytes an edge). Every
   cycle has an edge back to a state no deeper than its source; with no such edge the graph
   is acyclic, otherwise the same cycle search as the exact walker's runs on the numbers,
@@ -23,26 +29,49 @@ tests compare them on small configurations. What changes is the memory and the c
 from __future__ import annotations
 
 import hashlib
+import marshal
 import pickle
 import time
-from typing import Any, Callable, Iterable, Iterator, Sequence
+from abc import ABC, abstractmethod
+from typing import Any, Callable, Iterable, Sequence
 
 import numpy as np
 
-#: Chunks per worker and level: enough to balance the load, few enough to pickle cheaply.
+#: On Dask, chunks per worker and level: enough to balance the load, few enough to pickle
+#: cheaply.
 CHUNKS_PER_WORKER = 4
-#: Across processes, states travel as bytes each worker pickles and the main process only
-#: passes on (it never needs a state object): the pickling is shared by the workers.
+#: On Dask, states travel as bytes each worker pickles and the main process only passes
+#: on (it never needs a state object): the pickling is shared by the workers.
 PACK = True
 
 Progress = Callable[[dict[str, Any]], None]
 
 
+def _encode(key: Any) -> bytes:
+    """A state key's value as bytes: marshal's format 2 (it writes no shared references,
+    so equal values give equal bytes, and it runs at C speed; a record is written as its
+    tuple of fields), or the key's ``repr`` when marshal cannot write it."""
+    try:
+        return marshal.dumps(tuple(key) if isinstance(key, tuple) else key, 2)
+    except ValueError:  # a nested record or another type marshal does not know
+        return repr(key).encode()
+
+
 def fingerprint(key: Any) -> int:
-    """A 64-bit fingerprint of a state key, the same in every process (``repr`` of the
-    spec's immutable values is deterministic; ``hash`` of a string is not, across
-    processes)."""
-    return int.from_bytes(hashlib.blake2b(repr(key).encode(), digest_size=8).digest(), "little")
+    """A 64-bit fingerprint of a state key, the same in every process and on every machine
+    (what a Dask cluster needs): BLAKE2b of the key's bytes."""
+    return int.from_bytes(hashlib.blake2b(_encode(key), digest_size=8).digest(), "little")
+
+
+_MASK = (1 << 64) - 1
+
+
+def local_fingerprint(key: Any) -> int:
+    """A 64-bit fingerprint of a state key for this process and the processes it forks:
+    Python's keyed SipHash of the key's bytes (its key is drawn per process family unless
+    PYTHONHASHSEED fixes it, so fingerprints cannot be compared with another machine's);
+    three times cheaper than :func:`fingerprint`."""
+    return hash(_encode(key)) & _MASK
 
 
 def collision_probability(states: int) -> float:
@@ -50,18 +79,16 @@ def collision_probability(states: int) -> float:
     return states * (states - 1) / 2 / 2.0 ** 64
 
 
-# --- expanding a chunk of one level (runs in a worker) ----------------------------------------
+# --- expanding a slice of one level -------------------------------------------------------------
 
 _GAMES: dict[tuple[Any, ...], Any] = {}
-#: the game being explored, as forked workers inherit it (a spec a test built included)
-_FORKED: Any = None
 
 
 def _game(ident: Any) -> Any:
-    """The configured game: the object itself, the forked parent's, or (on a cluster) one
-    loaded by name once per process."""
+    """The configured game: the object itself or (on a cluster) one loaded by name once
+    per process."""
     if not isinstance(ident, tuple):
-        return ident if ident is not None else _FORKED
+        return ident
     g = _GAMES.get(ident)
     if g is None:
         from .game import load
@@ -70,28 +97,22 @@ def _game(ident: Any) -> Any:
     return g
 
 
-def expand(ident: Any, states: Sequence[Any], reduce: Sequence[str] = (),
-           sleeps: Sequence[frozenset] | None = None, packed: bool = False
-           ) -> dict[str, Any]:
-    """Check and expand each state of a chunk.
+def _expand(g: Any, red: Any, states: Sequence[Any], sleeps: Sequence[frozenset] | None,
+            fp: Callable[[Any], int] = local_fingerprint) -> dict[str, Any]:
+    """Check and expand each state of a slice of a level.
 
-    Returns, in order: for every successor its fingerprint, the position of its parent in
-    the chunk, the index of the action among the parent's legal actions and the state;
-    the problems found (property, message, position, action index or None); the number of
-    terminal states and of edges. Under ``reduce`` (:mod:`engine.explore_reduce`) only the
-    ample actions not asleep (``sleeps``, one set per state) are followed, and when
-    commuting pairs are pruned each successor also comes with its raw fingerprint and the
-    actions it may skip.
-
-    ``packed``: the new states travel as bytes, each pickled here, and a state given as
-    bytes is unpickled here; the main process then only passes bytes along (it never
-    needs a state object), so the pickling is shared by the workers.
+    Returns, in order: for every successor its fingerprint (``fps``), the position of its
+    parent in the slice (``parents``), the index of the action among the parent's legal
+    actions (``acts``), all three as numpy arrays, and the state (``succ``); the problems
+    found (property, message, position, action index or None); the number of states
+    expanded (``n``), of terminal states and of edges. Under ``red``'s reductions
+    (:mod:`engine.explore_reduce`) only the ample actions not asleep (``sleeps``, one set
+    per state) are followed, and when commuting pairs are pruned each successor also comes
+    with its raw fingerprint and the actions it may skip. ``fp`` fingerprints the keys.
     """
-    from .explore_reduce import NONE, Reducer
+    from .explore_reduce import NONE
 
-    g = _game(ident)
     sp, cfg = g.spec, g.config
-    red = Reducer(g, reduce)
     key = red.key
     known = frozenset(c.id for c in sp.clauses)
     raws: list[int] = []
@@ -105,8 +126,6 @@ def expand(ident: Any, states: Sequence[Any], reduce: Sequence[str] = (),
     problems: list[tuple[str, str, int, int | None]] = []
     terminal = edges = 0
     for pos, state in enumerate(states):
-        if isinstance(state, bytes):
-            state = pickle.loads(state)
         for inv in sp.invariants:
             try:
                 bad = inv.check(cfg, state)
@@ -144,81 +163,308 @@ def expand(ident: Any, states: Sequence[Any], reduce: Sequence[str] = (),
                 if e.rule not in known:
                     problems.append(("known-clause", f"'{a}' emitted an event citing unknown"
                                      f" clause {e.rule!r}: {e.text}", pos, k))
-            fps.append(fingerprint(key(s2)))
+            fps.append(fp(key(s2)))
             if red.sleeps:
-                raws.append(fingerprint(s2))
+                raws.append(fp(s2))
                 skips.append(red.commuting(state, ample, a))
             parents.append(pos)
             acts.append(k)
             succ.append(s2)
-    # a state reached twice from this chunk travels back once (pickling is the cost here)
-    first: dict[int, int] = {}
-    keep = [first.setdefault(fp, i) == i for i, fp in enumerate(fps)]
-    pack = (lambda s: pickle.dumps(s, pickle.HIGHEST_PROTOCOL)) if packed else (lambda s: s)
-    return {"fps": fps, "parents": parents, "acts": acts,
-            "states": [pack(s) if k else None for s, k in zip(succ, keep)],
+    return {"fps": np.array(fps, dtype=np.uint64), "parents": np.array(parents, dtype=np.int32),
+            "acts": np.array(acts, dtype=np.int32), "succ": succ, "n": len(states),
             "problems": problems, "terminal": terminal, "edges": edges,
             "raws": raws, "skips": skips, "deferred": deferred, "pruned": pruned,
             "outcomes": outcomes}
 
 
-# --- where the chunks run ----------------------------------------------------------------------
+def expand(ident: Any, states: Sequence[Any], reduce: Sequence[str] = (),
+           sleeps: Sequence[frozenset] | None = None, packed: bool = False
+           ) -> dict[str, Any]:
+    """:func:`_expand` a chunk shipped to another machine (Dask): the game comes by name
+    (``ident``) or as itself, and the new states travel back in ``states``, each state
+    reached twice from the chunk once (the others are None). ``packed``: a state given as
+    bytes is unpickled here and the new states travel as bytes, pickled here, so the
+    process that gathers them never needs a state object."""
+    from .explore_reduce import Reducer
 
-class Runner:
-    """Maps :func:`expand` over the chunks of a level: here, in processes, or on Dask."""
+    g = _game(ident)
+    states = [pickle.loads(s) if isinstance(s, bytes) else s for s in states]
+    out = _expand(g, Reducer(g, reduce), states, sleeps, fingerprint)
+    succ = out.pop("succ")
+    first: dict[int, int] = {}
+    pack = (lambda s: pickle.dumps(s, pickle.HIGHEST_PROTOCOL)) if packed else (lambda s: s)
+    out["states"] = [pack(s) if first.setdefault(fp, i) == i else None
+                     for i, (fp, s) in enumerate(zip(out["fps"].tolist(), succ))]
+    return out
 
-    def __init__(self, game: Any, workers: int = 1, cluster: str | None = None,
-                 reduce: Sequence[str] = ()) -> None:
-        self.game = game
-        self.reduce = tuple(reduce)
-        self.ident = (game.name, game.players, tuple(sorted(game.options.items())),
-                      game.variant)
-        self.workers = max(1, workers)
-        self.cluster = cluster
-        self._pool: Any = None
-        self._client: Any = None
-        self._close: Callable[[], None] | None = None
 
-    def __enter__(self) -> "Runner":
-        if self.cluster:
-            from .simulate import _client  # the same Dask set-up as the simulator's
-            self._client, self._close = _client(self.cluster, self.workers)
-            self.workers = max(1, len(self._client.scheduler_info().get("workers", {})))
-        elif self.workers > 1:
-            import multiprocessing
-            from concurrent.futures import ProcessPoolExecutor
-            global _FORKED
-            _FORKED = self.game  # fork: the workers inherit the game as it is
-            self._pool = ProcessPoolExecutor(self.workers,
-                                             mp_context=multiprocessing.get_context("fork"))
+def _split(items: Sequence[Any], sizes: Sequence[int]) -> list[list[Any]]:
+    """``items`` cut into consecutive slices of these sizes."""
+    cuts = np.cumsum([0, *sizes]).tolist()
+    return [list(items[a:b]) for a, b in zip(cuts, cuts[1:])]
+
+
+# --- where the frontier lives --------------------------------------------------------------------
+
+class Frontier(ABC):
+    """One level's states, cut into consecutive slices (the level's order is slice 0's
+    states, then slice 1's, ...), and the successors of the last expansion. The walk only
+    sees numbers: sizes, fingerprints, positions."""
+
+    workers = 1
+    #: states pickled to move them between processes, over the walk
+    moved = 0
+    #: how the states' keys are fingerprinted, wherever they are expanded
+    fp: Callable[[Any], int] = staticmethod(local_fingerprint)
+
+    @abstractmethod
+    def sizes(self) -> list[int]:
+        """The number of states in each slice."""
+
+    @abstractmethod
+    def expand(self, sleeps: list[frozenset] | None) -> list[dict[str, Any]]:
+        """Expand every slice (:func:`_expand`, without the states); ``sleeps`` is one set
+        per state of the level."""
+
+    @abstractmethod
+    def keep(self, parts: list[np.ndarray]) -> None:
+        """The next level: of each slice's successors (in the order ``expand`` gave them),
+        those at these positions."""
+
+    def balance(self) -> None:
+        """Even out the slices, when they drift apart (the order of the level is kept)."""
+
+    def __enter__(self) -> "Frontier":
         return self
 
     def __exit__(self, *exc: object) -> None:
-        if self._pool is not None:
-            self._pool.shutdown(cancel_futures=True)
+        pass
+
+
+class Here(Frontier):
+    """The frontier held in this process: expanded here, or shipped in chunks to a Dask
+    cluster (``cluster``: "local" or a scheduler address), which sends the new states
+    back."""
+
+    def __init__(self, game: Any, s0: Any, reduce: Sequence[str] = (),
+                 cluster: str | None = None, workers: int = 1) -> None:
+        from .explore_reduce import Reducer
+
+        self.game, self.reduce, self.cluster = game, tuple(reduce), cluster
+        self.red = Reducer(game, reduce)
+        self.ident = (game.name, game.players, tuple(sorted(game.options.items())),
+                      game.variant)
+        self.workers = max(1, workers)
+        self.states: list[Any] = [s0]
+        self.succ: list[list[Any]] = []
+        self._client: Any = None
+        self._close: Callable[[], None] | None = None
+
+    def __enter__(self) -> "Here":
+        if self.cluster:
+            from .simulate import _client  # the same Dask set-up as the simulator's
+            self._client, self._close = _client(self.cluster, self.workers)
+            self.fp = fingerprint  # other machines: a fingerprint every process agrees on
+            self.workers = max(1, len(self._client.scheduler_info().get("workers", {})))
+        return self
+
+    def __exit__(self, *exc: object) -> None:
         if self._close is not None:
             self._close()
 
-    def map(self, chunks: list[list[Any]], sleeps: list[Any] | None = None
-            ) -> Iterator[dict[str, Any]]:
-        n = len(chunks)
-        sleeps = sleeps or [None] * n
-        red = [self.reduce] * n
-        packed = [PACK] * n
-        if self._client is not None:  # other machines load the game by name
-            futures = self._client.map(expand, [self.ident] * n, chunks, red, sleeps, packed,
-                                       pure=False)
-            yield from self._client.gather(futures)
-        elif self._pool is not None:
-            yield from self._pool.map(expand, [None] * n, chunks, red, sleeps, packed)
-        else:
-            for chunk, sl in zip(chunks, sleeps):
-                yield expand(self.game, chunk, self.reduce, sl)
+    def sizes(self) -> list[int]:
+        return [len(self.states)]
+
+    def expand(self, sleeps: list[frozenset] | None) -> list[dict[str, Any]]:
+        if self._client is None:
+            out = _expand(self.game, self.red, self.states, sleeps, self.fp)
+            self.succ = [out.pop("succ")]
+            return [out]
+        n = self.workers * CHUNKS_PER_WORKER
+        chunks = _chunks(self.states, n)
+        sleep_chunks = _split(sleeps, [len(c) for c in chunks]) if sleeps else [None] * n
+        k = len(chunks)
+        futures = self._client.map(expand, [self.ident] * k, chunks, [self.reduce] * k,
+                                   sleep_chunks[:k], [PACK] * k, pure=False)
+        outs = self._client.gather(futures)
+        self.succ = [out.pop("states") for out in outs]
+        self.moved += sum(len(c) for c in chunks)
+        return outs
+
+    def keep(self, parts: list[np.ndarray]) -> None:
+        self.states = [succ[i] for succ, part in zip(self.succ, parts) for i in part.tolist()]
+        self.succ = []
 
 
 def _chunks(states: list[Any], n: int) -> list[list[Any]]:
     size = max(1, -(-len(states) // n))
     return [states[i:i + size] for i in range(0, len(states), size)]
+
+
+class _Failure:
+    """A worker's exception, sent back as text (a traceback is not picklable)."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+
+def _serve(conn: Any, me: int, game: Any, reduce: Sequence[str], frontier: list[Any]) -> None:
+    """A worker: it keeps its slice of each level as objects and answers the walk's
+    requests with numbers; states are pickled only to move them to another worker."""
+    import traceback
+
+    from .explore_reduce import Reducer
+
+    red = Reducer(game, reduce)
+    succ: list[Any] = []
+    try:
+        while True:
+            op, *args = conn.recv()
+            if op == "expand":
+                out = _expand(game, red, frontier, args[0])
+                succ = out.pop("succ")
+                conn.send(out)
+            elif op == "keep":
+                frontier, succ = [succ[i] for i in args[0].tolist()], []
+            elif op == "give":  # the new slices: send away what falls in the others'
+                start, bounds = args
+                pieces: list[bytes | None] = []
+                for w, (lo, hi) in enumerate(zip(bounds, bounds[1:])):
+                    a = max(lo - start, 0)
+                    b = min(hi - start, len(frontier))
+                    if w == me:
+                        mine = frontier[a:b] if b > a else []
+                    pieces.append(pickle.dumps(frontier[a:b], pickle.HIGHEST_PROTOCOL)
+                                  if b > a and w != me else None)
+                frontier = mine
+                conn.send(pieces)
+            elif op == "take":  # the pieces from the workers before and after this one
+                before, after = args
+                frontier = ([s for p in before for s in pickle.loads(p)] + frontier
+                            + [s for p in after for s in pickle.loads(p)])
+            else:  # stop: the CPU seconds this worker spent, for the figures
+                conn.send(time.process_time())
+                return
+    except EOFError:  # the walk is gone
+        return
+    except BaseException:  # noqa: BLE001 - the walk raises it
+        conn.send(_Failure(traceback.format_exc()))
+
+
+class Workers(Frontier):
+    """The frontier split among forked processes that keep their slices as objects: a
+    level's states never travel, only their fingerprints, parent positions and action
+    indexes, and the positions of the successors each worker keeps. When the slices drift
+    apart (duplicates fall more often on the later ones), consecutive blocks move to the
+    neighbouring worker, so the level's order, hence the walk, stays the exact walk's."""
+
+    #: slices are evened out when the largest exceeds the mean by this fraction ...
+    DRIFT = 0.1
+    #: ... and by at least this many states
+    SLACK = 200
+
+    def __init__(self, game: Any, s0: Any, reduce: Sequence[str] = (), workers: int = 2
+                 ) -> None:
+        self.game, self.reduce, self.workers = game, tuple(reduce), workers
+        self.s0 = s0
+        self._sizes = [1] + [0] * (workers - 1)
+        self.conns: list[Any] = []
+        self.procs: list[Any] = []
+        self.cpu: list[float] = []  # each worker's CPU seconds, once it stopped
+
+    def __enter__(self) -> "Workers":
+        import multiprocessing
+
+        ctx = multiprocessing.get_context("fork")  # the workers inherit the game as it is
+        for w in range(self.workers):
+            here, there = ctx.Pipe()
+            proc = ctx.Process(target=_serve, daemon=True, name=f"fruitspec-explore-{w}",
+                               args=(there, w, self.game, self.reduce,
+                                     [self.s0] if w == 0 else []))
+            proc.start()
+            there.close()
+            self.conns.append(here)
+            self.procs.append(proc)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        for conn in self.conns:
+            try:
+                conn.send(("stop",))
+            except OSError:
+                pass
+        for conn in self.conns:
+            try:
+                got = conn.recv() if conn.poll(5) else None
+            except (EOFError, OSError):
+                continue
+            if isinstance(got, float):
+                self.cpu.append(got)
+        for proc in self.procs:
+            proc.join(timeout=5)
+            if proc.is_alive():
+                proc.terminate()
+                proc.join()
+        for conn in self.conns:
+            conn.close()
+
+    def _answers(self) -> list[Any]:
+        out = []
+        for conn in self.conns:
+            try:
+                got = conn.recv()
+            except EOFError:
+                raise RuntimeError("an exploration worker died") from None
+            if isinstance(got, _Failure):
+                raise RuntimeError(f"an exploration worker failed:\n{got.text}")
+            out.append(got)
+        return out
+
+    def sizes(self) -> list[int]:
+        return list(self._sizes)
+
+    def expand(self, sleeps: list[frozenset] | None) -> list[dict[str, Any]]:
+        slices = _split(sleeps, self._sizes) if sleeps else [None] * self.workers
+        for conn, sl in zip(self.conns, slices):
+            conn.send(("expand", sl))
+        return self._answers()
+
+    def keep(self, parts: list[np.ndarray]) -> None:
+        for conn, part in zip(self.conns, parts):
+            conn.send(("keep", part))
+        self._sizes = [len(p) for p in parts]
+
+    def balance(self) -> None:
+        sizes, n = self._sizes, self.workers
+        total = sum(sizes)
+        mean = total / n
+        if max(sizes) - mean <= max(self.DRIFT * mean, self.SLACK):
+            return
+        bounds = [total * w // n for w in range(n + 1)]
+        starts = np.cumsum([0, *sizes]).tolist()
+        for conn, start in zip(self.conns, starts):
+            conn.send(("give", start, bounds))
+        pieces = self._answers()
+        for w, conn in enumerate(self.conns):
+            conn.send(("take", [p[w] for p in pieces[:w] if p[w] is not None],
+                       [p[w] for p in pieces[w + 1:] if p[w] is not None]))
+        new = [b - a for a, b in zip(bounds, bounds[1:])]
+        # what stays is each old slice's overlap with its new one
+        stay = sum(max(0, min(b1, s + z) - max(b0, s))
+                   for b0, b1, s, z in zip(bounds, bounds[1:], starts, sizes))
+        self.moved += total - stay
+        self._sizes = new
+
+
+def frontier(game: Any, s0: Any, reduce: Sequence[str] = (), workers: int = 1,
+             cluster: str | None = None) -> Frontier:
+    """Where the walk's frontier lives: in forked workers (``workers`` > 1), on Dask
+    (``cluster``) or here."""
+    if cluster:
+        return Here(game, s0, reduce, cluster, workers)
+    if workers > 1:
+        return Workers(game, s0, reduce, workers)
+    return Here(game, s0, reduce)
 
 
 # --- the walk ------------------------------------------------------------------------------
@@ -228,7 +474,8 @@ class Levels:
     its parent's position one level up and its action's index (to find its path again),
     and the graph's edges as pairs of state numbers (to decide termination)."""
 
-    def __init__(self, fp0: int) -> None:
+    def __init__(self, fp0: int, fp: Callable[[Any], int] = fingerprint) -> None:
+        self.fp = fp  # how the states were fingerprinted
         self.fps: list[np.ndarray] = [np.array([fp0], dtype=np.uint64)]
         self.parents: list[np.ndarray] = [np.array([-1], dtype=np.int32)]
         self.acts: list[np.ndarray] = [np.array([-1], dtype=np.int32)]
@@ -243,15 +490,23 @@ class Levels:
         return int(self.starts[-1] + len(self.fps[-1]))
 
     def add(self, fps: np.ndarray, parents: np.ndarray, acts: np.ndarray) -> None:
+        """A new level (fingerprints not seen before, distinct)."""
         first = self.count()
         self.fps.append(fps)
         self.parents.append(parents.astype(np.int32))
         self.acts.append(acts.astype(np.int32))
         self.starts.append(first)
-        seen = np.concatenate([self.seen, fps])
-        ids = np.concatenate([self.ids, np.arange(first, first + len(fps), dtype=np.int64)])
-        order = np.argsort(seen, kind="stable")
-        self.seen, self.ids = seen[order], ids[order]
+        order = np.argsort(fps)  # merged into the sorted seen-set: no sort of all of it
+        at = np.searchsorted(self.seen, fps[order])
+        self.seen = np.insert(self.seen, at, fps[order])
+        self.ids = np.insert(self.ids, at, first + order.astype(np.int64))
+
+    def known(self, fps: np.ndarray) -> np.ndarray:
+        """Which of these fingerprints are in the seen-set."""
+        if not len(fps):
+            return np.zeros(0, dtype=bool)
+        at = np.minimum(np.searchsorted(self.seen, fps), len(self.seen) - 1)
+        return self.seen[at] == fps
 
     def link(self, depth: int, parents: np.ndarray, fps: np.ndarray) -> None:
         """Record the edges from level ``depth`` (by parent position) to the states with
@@ -310,15 +565,15 @@ def replay_path(g: Any, s0: Any, indexes: Iterable[int]) -> tuple[Any, list[Any]
     return state, actions
 
 
-def walk(g: Any, s0: Any, max_states: int, runner: Runner,
+def walk(g: Any, s0: Any, max_states: int, front: Frontier,
          progress: Progress | None = None, red: Any = None) -> dict[str, Any]:
     """The level-by-level walk; the result has the fields of the exact walker's, less the
-    violations' scenarios (the caller adds them), plus ``problems`` with their paths."""
+    violations' scenarios (the caller adds them), plus ``problems`` with their paths.
+    ``front`` holds the first level, ``s0``, and expands each level."""
     from .explore_reduce import NONE, Reducer
 
     red = red or Reducer(g)
-    levels = Levels(fingerprint(red.key(s0)))
-    frontier = [s0]
+    levels = Levels(front.fp(red.key(s0)), front.fp)
     sleeps: list[frozenset] | None = [NONE] if red.sleeps else None
     terminal = edges = deferred = pruned = 0
     outcomes: set = set()
@@ -327,27 +582,19 @@ def walk(g: Any, s0: Any, max_states: int, runner: Runner,
     counts: dict[str, int] = {}
     t0 = time.perf_counter()
     depth = 0
-    while frontier:
-        chunks = _chunks(frontier, runner.workers * CHUNKS_PER_WORKER)
-        fps: list[int] = []
-        parents: list[int] = []
-        acts: list[int] = []
-        succ: list[Any] = []
+    while sum(front.sizes()):
+        outs = front.expand(sleeps)
+        offset = 0
         raws: list[int] = []
         skips: list[frozenset] = []
-        offset = 0
-        sleep_chunks = (_chunks(sleeps, runner.workers * CHUNKS_PER_WORKER)
-                        if sleeps is not None else None)
-        for chunk, out in zip(chunks, runner.map(chunks, sleep_chunks)):
+        par_parts = []
+        for out in outs:  # the slices in the level's order
             for prop, message, pos, k in out["problems"]:
                 counts[prop] = counts.get(prop, 0) + 1
                 if prop not in problems:
                     problems[prop] = {"invariant": prop, "message": message,
                                       "at": (depth, offset + pos, k)}
-            fps += out["fps"]
-            parents += [offset + p for p in out["parents"]]
-            acts += out["acts"]
-            succ += out["states"]
+            par_parts.append(out["parents"].astype(np.int64) + offset)
             terminal += out["terminal"]
             edges += out["edges"]
             deferred += out["deferred"]
@@ -355,38 +602,46 @@ def walk(g: Any, s0: Any, max_states: int, runner: Runner,
             pruned += out["pruned"]
             raws += out["raws"]
             skips += out["skips"]
-            offset += len(chunk)
-        arr = np.array(fps, dtype=np.uint64)
+            offset += out["n"]
+        arr = _cat([out["fps"] for out in outs], np.uint64)
+        par = _cat(par_parts, np.int64)
+        acts = _cat([out["acts"] for out in outs], np.int32)
         uniq, first = np.unique(arr, return_index=True)
-        fresh = ~np.isin(uniq, levels.seen, assume_unique=True)
+        fresh = ~levels.known(uniq)
         keep = np.sort(first[fresh])  # first occurrence, in breadth-first order
         room = max_states - levels.count()
         if len(keep) > room:
             keep = keep[:room]
             complete = False
-        par = np.array(parents, dtype=np.int64)
         if len(keep):
-            levels.add(arr[keep], par[keep], np.array(acts, dtype=np.int64)[keep])
+            levels.add(arr[keep], par[keep], acts[keep])
         levels.link(depth, par, arr)
-        frontier = [succ[i] for i in keep]
+        cuts = np.cumsum([0] + [len(out["fps"]) for out in outs])
+        at = np.searchsorted(keep, cuts)
+        front.keep([keep[a:b] - lo for a, b, lo in zip(at, at[1:], cuts)])
         if sleeps is not None:
-            sleeps = _sleep_sets(fps, raws, skips, set(uniq[fresh].tolist()), keep)
+            sleeps = _sleep_sets(arr.tolist(), raws, skips, set(uniq[fresh].tolist()), keep)
         depth += 1
         if progress is not None:
             elapsed = time.perf_counter() - t0
-            progress({"depth": depth, "states": levels.count(), "frontier": len(frontier),
+            progress({"depth": depth, "states": levels.count(), "frontier": len(keep),
                       "seconds": elapsed,
                       "states_per_second": levels.count() / elapsed if elapsed else 0.0})
         if not complete:
             break
+        front.balance()
     seconds = time.perf_counter() - t0
     states = levels.count()
     return {"levels": levels, "states": states, "terminal_states": terminal, "edges": edges,
             "max_depth": len(levels.fps) - 1, "complete": complete, "seconds": seconds,
             "problems": problems, "counts": counts, "back_edges": levels.back,
             "deferred": deferred, "pruned": pruned, "outcomes": sorted(outcomes),
-            "fingerprint_bytes": levels.nbytes(),
+            "fingerprint_bytes": levels.nbytes(), "moved": front.moved,
             "collision_probability": collision_probability(states)}
+
+
+def _cat(parts: list[np.ndarray], dtype: Any) -> np.ndarray:
+    return np.concatenate(parts).astype(dtype, copy=False) if parts else np.zeros(0, dtype)
 
 
 def _sleep_sets(fps: list[int], raws: list[int], skips: list[frozenset], fresh: set[int],
@@ -416,6 +671,6 @@ def edge_action(g: Any, s0: Any, levels: Levels, a: int, b: int, red: Any = None
     want = levels.fps[levels.where(b)[0]][levels.where(b)[1]]
     for act in g.legal_actions(state):
         s2 = g.apply(state, act)
-        if fingerprint(key(s2)) == int(want):
+        if levels.fp(key(s2)) == int(want):
             return act
     raise AssertionError(f"no action from state {a} to state {b}")  # pragma: no cover

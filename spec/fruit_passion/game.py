@@ -762,6 +762,14 @@ EXPLORE: dict[str, dict[str, Any]] = {
                                        "CO5", "PA3"], "discard": ["CO4"],
                   "stacks": [["CO1", "PA4"], ["PF6", "AV3"]], "rest": "box"},
     },
+    # the largest worth proving: an eleven-card deck (2,564,744 states; each card more
+    # multiplies them by about 3.4, so a twenty-card deck would be some 10**11)
+    "two-seats-11-card-deck": {
+        "players": 2, "options": {}, "variant": None, "seed": 0, "large": True,
+        "setup": {"start": 0, "deck": ["CO2", "PA1", "CO1*", "PF4", "CO3", "PA2", "FI1", "PF2",
+                                       "CO5", "PA3", "AV1"], "discard": ["CO4"],
+                  "stacks": [["CO1", "PA4"], ["PF6", "AV3"]], "rest": "box"},
+    },
     "three-seats-full-stack": {
         "players": 3, "options": {}, "variant": None, "seed": 0,
         "setup": {"start": 1, "deck": ["PG1", "PG2", "FI3*"], "discard": ["PG3", "PG4"],

@@ -1467,6 +1467,15 @@ EXPLORE: dict[str, dict[str, Any]] = {
         "leader": 0, "cards": ["S", "F/move", "B", "S", "P", "W"],
         "deck": ["GRANNY", "S", "F/move", "B", "S", "P", "W"]}), "reduce": ["por", "symmetry"],
         "large": True},
+    # worth proving: a whole last round of three seats over a fifteen-card deck (880,346
+    # states reduced). It takes at most eight cards from under Granny (round_need), so
+    # the last seven are never drawn: eight cards or nine give the same counts.
+    "3p-last-round-15-card-deck": {**_cfg(3, None, {
+        "leader": 0, "cards": ["S", "F/move", "B", "S", "P", "W", "F", "B", "P", "W", "S", "F",
+                               "B", "P", "W"],
+        "deck": ["GRANNY", "S", "F/move", "B", "S", "P", "W", "F", "B", "P", "W", "S", "F", "B",
+                 "P", "W"]}),
+        "reduce": ["por", "symmetry"], "large": True},
     "solo-sunday": _cfg(1, SOLO, {
         "cards": ["S", "F", "B/move", "P", "W", "S", "F", "B", "S", "W", "P", "S"],
         "deck": ["S", "F", "B/move", "P", "GRANNY", "W", "S", "F", "B", "S", "W", "P", "S"]},

@@ -40,4 +40,8 @@ def configs() -> dict[str, dict[str, Any]]:
         # a configuration worth proving: the last two tricks of five hands (~600,000 states)
         "5p-last-round-2-cards": {"players": 5, "options": {}, "variant": None, "seed": 3,
                                   "setup": _late_round(5, "BLMPD", 2, 2), "large": True},
+        # the largest worth proving: the last three tricks of three hands (~1,100,000
+        # states; four cards each is some hundred times more)
+        "3p-last-round-3-cards": {"players": 3, "options": {}, "variant": None, "seed": 1,
+                                  "setup": _late_round(3, "BMD", 3, 0), "large": True},
     }

@@ -432,7 +432,10 @@ def exploration_page(result: Any, note: str, seconds: float, manifest: Any) -> s
             " generic properties (no dead end, termination, every event cites a known clause,"
             " no step raises, scores well formed). The manifest"
             " (``engine/data/explore_manifest.json``) records the expected counts; a rule"
-            " change that changes the reachable space shows up there.\n\n")
+            " change that changes the reachable space shows up there. The large"
+            " configurations, worth proving, are walked here only up to their first"
+            " states (the whole count is the manifest's): ``fruitspec verify --thorough``"
+            " walks them whole on every core (:ref:`exploring-at-scale`).\n\n")
     if result is None:
         out += f"The exploration was not run in this build: {esc(note)}.\n\n"
     elif isinstance(result, list) and all(isinstance(r, dict) and "states" in r
@@ -469,6 +472,8 @@ def _exploration_table(results: list[dict[str, Any]]) -> str:
                 f" stopped at {_fmt(r.get('max_states'))} states")
             if r.get("manifest"):
                 result += f"; manifest: {r['manifest']}"
+            if r.get("whole_states"):
+                result += f" ({_fmt(r['whole_states'])} states whole)"
             rows.append([esc(r.get("config") or "—"),
                          esc(f"{r.get('players')}" + (f", {r['variant']}" if r.get("variant")
                                                       else "")),
