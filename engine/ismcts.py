@@ -11,6 +11,12 @@ games: to the end). A finished playout is worth ``1 / number of winners`` to eac
 winner; a playout cut short is worth each seat's rank among the running scores (the share
 of other seats it leads, ties counting half).
 
+A game whose running score says little until the end (Fruit Passion scores only then) may
+declare ``search_value(cfg, state)``: each seat's worth of an unfinished position in
+points. The playout then stops after ``judged_depth`` random actions and each seat gets its
+lead over the best other seat, squashed into [0, 1] — a short, informed playout instead
+of a long noisy walk to the end.
+
 >>> import engine
 >>> from engine.agents import get_agent, play_game
 >>> game = engine.load("tindahan", players=3)
@@ -34,6 +40,12 @@ from spec.common.errors import ConfigError
 DEFAULT_SIMULATIONS = 30
 #: Random actions played below the tree before a playout is scored by rank.
 DEFAULT_DEPTH = 20
+#: Random actions played below the tree before a game's own judgement of the position
+#: (``search_value``, when its spec declares one) values the playout.
+JUDGED_DEPTH = 8
+#: Points of lead that are worth most of a win (tanh scale) when a judgement values a
+#: position.
+MARGIN_SCALE = 10.0
 #: No playout runs longer than this many actions.
 MAX_PLAYOUT = 10_000
 #: UCB1's exploration constant (rewards lie in [0, 1]).
@@ -54,12 +66,13 @@ class ISMCTSAgent:
     """Chooses by ``simulations`` determinised tree searches from the seat's view."""
 
     def __init__(self, simulations: int = DEFAULT_SIMULATIONS, depth: int = DEFAULT_DEPTH,
-                 exploration: float = EXPLORATION) -> None:
+                 exploration: float = EXPLORATION, judged_depth: int = JUDGED_DEPTH) -> None:
         if not isinstance(simulations, int) or simulations < 1:
             raise ConfigError(f"ismcts needs a positive number of simulations, not {simulations!r}")
         self.simulations = simulations
         self.depth = depth
         self.exploration = exploration
+        self.judged_depth = judged_depth
         self.name = f"ismcts:{simulations}"
 
     @classmethod
@@ -126,6 +139,9 @@ class ISMCTSAgent:
         return best
 
     def _playout(self, game: Any, state: Any, rng: random.Random) -> list[float]:
+        judge = getattr(game.spec, "search_value", None)
+        if judge is not None:
+            return self._judged_playout(game, state, rng, judge)
         # play at least `depth` actions, then on until the running scores move (a trick
         # or a round is scored) or the game ends: a rank is only worth something after a
         # scoring moment; alone, only the end tells
@@ -138,6 +154,20 @@ class ISMCTSAgent:
             state = game.apply(state, legal[rng.randrange(len(legal))])
             n += 1
         return outcome(game, state)
+
+
+    def _judged_playout(self, game: Any, state: Any, rng: random.Random,
+                        judge: Any) -> list[float]:
+        # the game says what an unfinished position is worth: a short random playout,
+        # then its judgement, instead of a long noisy walk to the end
+        for _ in range(self.judged_depth):
+            if game.is_over(state):
+                return outcome(game, state)
+            legal = game.legal_actions(state)
+            state = game.apply(state, legal[rng.randrange(len(legal))])
+        if game.is_over(state):
+            return outcome(game, state)
+        return standing(judge(game.config, state))
 
 
 def _mover_options(legal: list[Action], rng: random.Random) -> list[Action]:
@@ -157,7 +187,26 @@ def outcome(game: Any, state: Any) -> list[float]:
         return [1.0 / len(won) if i in won else 0.0 for i in range(n)]
     if n == 1:
         return [0.5]
-    scores = game.scores(state)
+    return ranks(game.scores(state))
+
+
+def ranks(scores: list[float]) -> list[float]:
+    """Each seat's share of the other seats it leads (ties count half)."""
+    n = len(scores)
+    if n == 1:
+        return [0.5]
     return [sum(1.0 if mine > other else 0.5 if mine == other else 0.0
                 for j, other in enumerate(scores) if j != i) / (n - 1)
             for i, mine in enumerate(scores)]
+
+
+def standing(values: list[float]) -> list[float]:
+    """Each seat's value in [0, 1] from the game's judgement of a position: its lead over
+    the best other seat, squashed (one seat alone: its value against the game's scale)."""
+    if len(values) == 1:
+        return [0.5 + 0.5 * math.tanh(values[0] / MARGIN_SCALE)]
+    out = []
+    for i, mine in enumerate(values):
+        best_other = max(v for j, v in enumerate(values) if j != i)
+        out.append(0.5 + 0.5 * math.tanh((mine - best_other) / MARGIN_SCALE))
+    return out
