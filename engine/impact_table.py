@@ -78,11 +78,12 @@ def load_table(path: Path = PATH) -> dict[str, Any]:
 def write(games: Sequence[str], n: int, agents: str, seed: int = 0,
           path: Path = PATH) -> dict[str, Any]:
     """Recompute ``games``' rows and store them beside the other games' rows."""
-    table = load_table(path)
     names = agents.split(",")
+    table = load_table(path)
     for game in games:
         c0 = time.process_time()
         rows = measure(game, n, names, seed)
+        table = load_table(path)  # as stored now: another run may have written meanwhile
         table["entries"] = {k: v for k, v in table["entries"].items() if v["game"] != game}
         table["entries"].update(rows)
         table["runs"][game] = {
@@ -120,10 +121,11 @@ def main(argv: Sequence[str] | None = None) -> None:
     p.add_argument("--impact", type=int, default=24, metavar="N", help="deals per reading")
     p.add_argument("--agents", default="ismcts:10", help="agents in the seats (cycled)")
     p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--table", type=Path, default=PATH, help="where the table is stored")
     a = p.parse_args(argv)
-    table = write(a.games or _specs.available(), a.impact, a.agents, a.seed)
+    table = write(a.games or _specs.available(), a.impact, a.agents, a.seed, a.table)
     gaps = missing(table)
-    print(f"{len(table['entries'])} entries stored in {PATH.name}"
+    print(f"{len(table['entries'])} entries stored in {a.table}"
           + (f"; still missing: {', '.join(gaps)}" if gaps else ""))
 
 
