@@ -549,6 +549,12 @@ def _effect(r: dict[str, Any]) -> str:
     return "no change measured"
 
 
+def _natural(ident: str) -> tuple[str, int]:
+    """``TIN-A2`` before ``TIN-A10``."""
+    head, _, number = ident.rpartition("A")
+    return (head, int(number) if number.isdigit() else 0)
+
+
 def impact_section(table: dict[str, Any]) -> str:
     """The stored strong-agent impact of every register entry, one table per game."""
     out = label("register-impact") + heading("Impact between strong agents", "=")
@@ -565,11 +571,11 @@ def impact_section(table: dict[str, Any]) -> str:
         return out + "No impact table is stored yet.\n\n"
     for game, run in sorted(runs.items()):
         out += heading(game, "-")
-        out += (f"{run['games']} deals per reading, agents ``{esc(run['agents'])}``, computed"
+        out += (f"{run['games']} deals per reading, agents {lit(run['agents'])}, computed"
                 f" {esc(run['date'])} with fruitspec {esc(run['version'])}"
-                f" in {run['cpu_seconds']:.0f} CPU s by ``{esc(run['command'])}``.\n\n")
+                f" in {run['cpu_seconds']:.0f} CPU s by {lit(run['command'])}.\n\n")
         rows = []
-        for ident, e in entries.items():
+        for ident, e in sorted(entries.items(), key=lambda kv: _natural(kv[0])):
             if e["game"] != game:
                 continue
             for value, r in e["readings"].items():
