@@ -11,6 +11,11 @@ games: to the end). A finished playout is worth ``1 / number of winners`` to eac
 winner; a playout cut short is worth each seat's rank among the running scores (the share
 of other seats it leads, ties counting half).
 
+Where a game's spec hints at how a person plays (``agent_hint``, see
+:class:`engine.agents.GreedyAgent`), the agent searches only among the actions the hint
+keeps and waits, in a real-time phase, when it keeps none; inside the search every seat
+plays among the actions the hint keeps.
+
 A game whose running score says little until the end (Fruit Passion scores only then) may
 declare ``search_value(cfg, state)``: each seat's worth of an unfinished position in
 points. The playout then stops after ``judged_depth`` random actions and each seat gets its
@@ -85,8 +90,17 @@ class ISMCTSAgent:
     def __repr__(self) -> str:
         return f"ISMCTSAgent(simulations={self.simulations}, depth={self.depth})"
 
+    def waits(self, game: Any, state: Any, actions: list[Action]) -> bool:
+        """True when the game's hint says a person would rather let another seat act
+        first (a real-time phase: waiting for a full cart); as the greedy agent does."""
+        hint = getattr(game.spec, "agent_hint", None)
+        return hint is not None and not hint(game.config, state, actions)
+
     def choose(self, game: Any, state: Any, actions: list[Action],
                rng: random.Random) -> Action:
+        hint = getattr(game.spec, "agent_hint", None)
+        if hint is not None:  # search among what a person would consider
+            actions = hint(game.config, state, actions) or actions
         if len(actions) == 1:
             return actions[0]
         seat = actions[0].player
@@ -109,7 +123,7 @@ class ISMCTSAgent:
             return
         while not game.is_over(state):
             if node is not root:
-                options = _mover_options(game.legal_actions(state), rng)
+                options = _mover_options(_considered(game, state), rng)
             for a in options:
                 node.seen[a] = node.seen.get(a, 0) + 1
             untried = [a for a in options if a not in node.children]
@@ -150,7 +164,7 @@ class ISMCTSAgent:
         while not game.is_over(state) and n < MAX_PLAYOUT:
             if n >= self.depth and start is not None and game.scores(state) != start:
                 break
-            legal = game.legal_actions(state)
+            legal = _considered(game, state)
             state = game.apply(state, legal[rng.randrange(len(legal))])
             n += 1
         return outcome(game, state)
@@ -163,11 +177,19 @@ class ISMCTSAgent:
         for _ in range(self.judged_depth):
             if game.is_over(state):
                 return outcome(game, state)
-            legal = game.legal_actions(state)
+            legal = _considered(game, state)
             state = game.apply(state, legal[rng.randrange(len(legal))])
         if game.is_over(state):
             return outcome(game, state)
         return standing(judge(game.config, state))
+
+
+def _considered(game: Any, state: Any) -> list[Action]:
+    """The legal actions, narrowed to those the game's hint keeps (all when it keeps none):
+    the other seats of a search play as the hint says a person would."""
+    legal = game.legal_actions(state)
+    hint = getattr(game.spec, "agent_hint", None)
+    return (hint(game.config, state, legal) or legal) if hint is not None else legal
 
 
 def _mover_options(legal: list[Action], rng: random.Random) -> list[Action]:
