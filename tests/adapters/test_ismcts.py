@@ -175,3 +175,34 @@ def test_a_declared_judgement_cuts_playouts_short_and_values_them():
     plain = _Counting(engine.load("tindahan", players=3))
     ISMCTSAgent(4, depth=3)._playout(plain, plain.new(seed=5), random.Random(2))
     assert plain.applied > 3
+
+
+def test_ismcts_waits_and_narrows_as_the_games_hint_says():
+    from engine.agents import GreedyAgent
+
+    game = engine.load("tanuki-market", players=2)
+    agent, greedy = ISMCTSAgent(3, depth=4), GreedyAgent()
+    waited = 0
+    for seed in range(6):
+        s = random_state(game, seed, steps=seed)
+        if game.is_over(s):
+            continue
+        for seat in range(game.players):
+            mine = [a for a in game.legal_actions(s) if a.player == seat]
+            if not mine:
+                continue
+            assert agent.waits(game, s, mine) == greedy.waits(game, s, mine)
+            waited += agent.waits(game, s, mine)
+            kept = game.spec.agent_hint(game.config, s, mine) or mine
+            assert agent.choose(game, s, mine, random.Random(seed)) in kept
+    assert waited  # the deal's opening: a seat waits for a full cart
+    assert not ISMCTSAgent(3).waits(engine.load("tindahan", players=3),
+                                    engine.load("tindahan", players=3).new(seed=1), [])
+
+
+def test_ismcts_beats_the_hinted_greedy_agent_in_tanuki_market():
+    # the greedy agent waits for full carts (the spec's hint); a search that grabbed
+    # carts at random lost every game to it
+    game = engine.load("tanuki-market", players=2)
+    r = head_to_head(game, "ismcts:20", "greedy", n=6, seed=1000)
+    assert r["win_rate"] > 0.5
