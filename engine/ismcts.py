@@ -11,6 +11,17 @@ games: to the end). A finished playout is worth ``1 / number of winners`` to eac
 winner; a playout cut short is worth each seat's rank among the running scores (the share
 of other seats it leads, ties counting half).
 
+Where a game's spec hints at how a person plays (``agent_hint``, see
+:class:`engine.agents.GreedyAgent`), the agent searches only among the actions the hint
+keeps and waits, in a real-time phase, when it keeps none; inside the search every seat
+plays among the actions the hint keeps.
+
+A game whose running score says little until the end (Fruit Passion scores only then) may
+declare ``search_value(cfg, state)``: each seat's worth of an unfinished position in
+points. The playout then stops after ``judged_depth`` random actions and each seat gets its
+lead over the best other seat, squashed into [0, 1] — a short, informed playout instead
+of a long noisy walk to the end.
+
 >>> import engine
 >>> from engine.agents import get_agent, play_game
 >>> game = engine.load("tindahan", players=3)
@@ -34,6 +45,12 @@ from spec.common.errors import ConfigError
 DEFAULT_SIMULATIONS = 30
 #: Random actions played below the tree before a playout is scored by rank.
 DEFAULT_DEPTH = 20
+#: Random actions played below the tree before a game's own judgement of the position
+#: (``search_value``, when its spec declares one) values the playout.
+JUDGED_DEPTH = 8
+#: Points of lead that are worth most of a win (tanh scale) when a judgement values a
+#: position.
+MARGIN_SCALE = 10.0
 #: No playout runs longer than this many actions.
 MAX_PLAYOUT = 10_000
 #: UCB1's exploration constant (rewards lie in [0, 1]).
@@ -54,12 +71,13 @@ class ISMCTSAgent:
     """Chooses by ``simulations`` determinised tree searches from the seat's view."""
 
     def __init__(self, simulations: int = DEFAULT_SIMULATIONS, depth: int = DEFAULT_DEPTH,
-                 exploration: float = EXPLORATION) -> None:
+                 exploration: float = EXPLORATION, judged_depth: int = JUDGED_DEPTH) -> None:
         if not isinstance(simulations, int) or simulations < 1:
             raise ConfigError(f"ismcts needs a positive number of simulations, not {simulations!r}")
         self.simulations = simulations
         self.depth = depth
         self.exploration = exploration
+        self.judged_depth = judged_depth
         self.name = f"ismcts:{simulations}"
 
     @classmethod
@@ -72,8 +90,17 @@ class ISMCTSAgent:
     def __repr__(self) -> str:
         return f"ISMCTSAgent(simulations={self.simulations}, depth={self.depth})"
 
+    def waits(self, game: Any, state: Any, actions: list[Action]) -> bool:
+        """True when the game's hint says a person would rather let another seat act
+        first (a real-time phase: waiting for a full cart); as the greedy agent does."""
+        hint = getattr(game.spec, "agent_hint", None)
+        return hint is not None and not hint(game.config, state, actions)
+
     def choose(self, game: Any, state: Any, actions: list[Action],
                rng: random.Random) -> Action:
+        hint = getattr(game.spec, "agent_hint", None)
+        if hint is not None:  # search among what a person would consider
+            actions = hint(game.config, state, actions) or actions
         if len(actions) == 1:
             return actions[0]
         seat = actions[0].player
@@ -96,7 +123,7 @@ class ISMCTSAgent:
             return
         while not game.is_over(state):
             if node is not root:
-                options = _mover_options(game.legal_actions(state), rng)
+                options = _mover_options(_considered(game, state), rng)
             for a in options:
                 node.seen[a] = node.seen.get(a, 0) + 1
             untried = [a for a in options if a not in node.children]
@@ -126,6 +153,9 @@ class ISMCTSAgent:
         return best
 
     def _playout(self, game: Any, state: Any, rng: random.Random) -> list[float]:
+        judge = getattr(game.spec, "search_value", None)
+        if judge is not None:
+            return self._judged_playout(game, state, rng, judge)
         # play at least `depth` actions, then on until the running scores move (a trick
         # or a round is scored) or the game ends: a rank is only worth something after a
         # scoring moment; alone, only the end tells
@@ -134,10 +164,32 @@ class ISMCTSAgent:
         while not game.is_over(state) and n < MAX_PLAYOUT:
             if n >= self.depth and start is not None and game.scores(state) != start:
                 break
-            legal = game.legal_actions(state)
+            legal = _considered(game, state)
             state = game.apply(state, legal[rng.randrange(len(legal))])
             n += 1
         return outcome(game, state)
+
+
+    def _judged_playout(self, game: Any, state: Any, rng: random.Random,
+                        judge: Any) -> list[float]:
+        # the game says what an unfinished position is worth: a short random playout,
+        # then its judgement, instead of a long noisy walk to the end
+        for _ in range(self.judged_depth):
+            if game.is_over(state):
+                return outcome(game, state)
+            legal = _considered(game, state)
+            state = game.apply(state, legal[rng.randrange(len(legal))])
+        if game.is_over(state):
+            return outcome(game, state)
+        return standing(judge(game.config, state))
+
+
+def _considered(game: Any, state: Any) -> list[Action]:
+    """The legal actions, narrowed to those the game's hint keeps (all when it keeps none):
+    the other seats of a search play as the hint says a person would."""
+    legal = game.legal_actions(state)
+    hint = getattr(game.spec, "agent_hint", None)
+    return (hint(game.config, state, legal) or legal) if hint is not None else legal
 
 
 def _mover_options(legal: list[Action], rng: random.Random) -> list[Action]:
@@ -157,7 +209,26 @@ def outcome(game: Any, state: Any) -> list[float]:
         return [1.0 / len(won) if i in won else 0.0 for i in range(n)]
     if n == 1:
         return [0.5]
-    scores = game.scores(state)
+    return ranks(game.scores(state))
+
+
+def ranks(scores: list[float]) -> list[float]:
+    """Each seat's share of the other seats it leads (ties count half)."""
+    n = len(scores)
+    if n == 1:
+        return [0.5]
     return [sum(1.0 if mine > other else 0.5 if mine == other else 0.0
                 for j, other in enumerate(scores) if j != i) / (n - 1)
             for i, mine in enumerate(scores)]
+
+
+def standing(values: list[float]) -> list[float]:
+    """Each seat's value in [0, 1] from the game's judgement of a position: its lead over
+    the best other seat, squashed (one seat alone: its value against the game's scale)."""
+    if len(values) == 1:
+        return [0.5 + 0.5 * math.tanh(values[0] / MARGIN_SCALE)]
+    out = []
+    for i, mine in enumerate(values):
+        best_other = max(v for j, v in enumerate(values) if j != i)
+        out.append(0.5 + 0.5 * math.tanh((mine - best_other) / MARGIN_SCALE))
+    return out

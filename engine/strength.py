@@ -85,8 +85,11 @@ def reading_impact(game: str | Game, option: str, n: int, agents: Sequence[str] 
     recs = {r: [_play(games[r], seats, game_seed(seed, i), None, False, False)
                 for i in range(n)] for r in readings}
 
+    def share(winners: Sequence[int]) -> float:  # seat 0's share of a win (solo: 0 or 1)
+        return 1.0 / len(winners) if 0 in winners else 0.0
+
     def first_seat(rs: list) -> float:
-        return sum(1.0 / len(x.winners) for x in rs if 0 in x.winners)
+        return sum(share(x.winners) for x in rs)
 
     ref = recs[default]
     out = []
@@ -94,8 +97,7 @@ def reading_impact(game: str | Game, option: str, n: int, agents: Sequence[str] 
         rs = recs[r]
         changed = sum(sorted(a.winners) != sorted(b.winners) for a, b in zip(rs, ref))
         rescored = sum(a.scores != b.scores for a, b in zip(rs, ref))
-        firsts = [(0 in a.winners) / len(a.winners) - (0 in b.winners) / len(b.winners)
-                  for a, b in zip(rs, ref)]
+        firsts = [share(a.winners) - share(b.winners) for a, b in zip(rs, ref)]
         out.append({
             "reading": r, "vs": default,
             "score_change": [_mean_ci([a.scores[j] - b.scores[j] for a, b in zip(rs, ref)])

@@ -679,6 +679,12 @@ class FruitPassionSpec(GameSpec):
             return [0] * cfg.players
         return [seat_score(cfg.extra, mine) for mine in state.stacks]
 
+    def search_value(self, cfg: Config, state: FruitState) -> list[int]:
+        """For search agents, which call it on states drawn from a seat's view: what each
+        seat's stacks would score if the game ended now (FRP-6.10), a guide to the score at
+        the end that :meth:`scores` keeps hidden until then."""
+        return [seat_score(cfg.extra, mine) for mine in state.stacks]
+
     def view_extra(self, cfg: Config, state: FruitState, seat: int | None) -> dict[str, Any]:
         x: Extra = cfg.extra
         out: dict[str, Any] = {

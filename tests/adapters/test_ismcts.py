@@ -130,3 +130,79 @@ def test_search_survives_rules_that_hang_on_what_the_view_leaves_out():
     other = game.spec.resample(game.config, s, legal[0].player, random.Random(0))
     assert set(mine) != {a for a in game.legal_actions(other) if a.player == legal[0].player}
     assert ISMCTSAgent(12, depth=5).choose(game, s, mine, random.Random(3)) in mine
+
+
+def test_fruit_passions_judgement_is_its_scoring_once_the_game_is_over():
+    game = engine.load("fruit-passion", players=2)
+    rec = play_game(game, "random", seed=4)
+    assert game.spec.search_value(game.config, rec.final) == rec.scores
+    # before the end the scores stay hidden, the judgement already moves
+    live = [random_state(game, 4, steps=k) for k in range(20, 200, 20)]
+    live = [s for s in live if not game.is_over(s)]
+    assert live and all(game.scores(s) == [0, 0] for s in live)
+    assert any(any(game.spec.search_value(game.config, s)) for s in live)
+
+
+class _Counting:
+    """The game, counting the actions applied to it."""
+
+    def __init__(self, game: engine.Game) -> None:
+        self._game, self.applied = game, 0
+
+    def __getattr__(self, name: str):
+        return getattr(self._game, name)
+
+    def apply(self, state, action):
+        self.applied += 1
+        return self._game.apply(state, action)
+
+
+def test_a_declared_judgement_cuts_playouts_short_and_values_them():
+    from engine.ismcts import standing
+
+    game = engine.load("fruit-passion", players=2)
+    counting = _Counting(game)
+    start = game.new(seed=5)
+    value = ISMCTSAgent(4, judged_depth=3)._playout(counting, start, random.Random(2))
+    assert counting.applied == 3
+    replayed = start
+    rng = random.Random(2)
+    for _ in range(3):
+        legal = game.legal_actions(replayed)
+        replayed = game.apply(replayed, legal[rng.randrange(len(legal))])
+    assert value == standing(game.spec.search_value(game.config, replayed))
+    # a game without a judgement plays on until its running scores move or it ends
+    plain = _Counting(engine.load("tindahan", players=3))
+    ISMCTSAgent(4, depth=3)._playout(plain, plain.new(seed=5), random.Random(2))
+    assert plain.applied > 3
+
+
+def test_ismcts_waits_and_narrows_as_the_games_hint_says():
+    from engine.agents import GreedyAgent
+
+    game = engine.load("tanuki-market", players=2)
+    agent, greedy = ISMCTSAgent(3, depth=4), GreedyAgent()
+    waited = 0
+    for seed in range(6):
+        s = random_state(game, seed, steps=seed)
+        if game.is_over(s):
+            continue
+        for seat in range(game.players):
+            mine = [a for a in game.legal_actions(s) if a.player == seat]
+            if not mine:
+                continue
+            assert agent.waits(game, s, mine) == greedy.waits(game, s, mine)
+            waited += agent.waits(game, s, mine)
+            kept = game.spec.agent_hint(game.config, s, mine) or mine
+            assert agent.choose(game, s, mine, random.Random(seed)) in kept
+    assert waited  # the deal's opening: a seat waits for a full cart
+    assert not ISMCTSAgent(3).waits(engine.load("tindahan", players=3),
+                                    engine.load("tindahan", players=3).new(seed=1), [])
+
+
+def test_ismcts_beats_the_hinted_greedy_agent_in_tanuki_market():
+    # the greedy agent waits for full carts (the spec's hint); a search that grabbed
+    # carts at random lost every game to it
+    game = engine.load("tanuki-market", players=2)
+    r = head_to_head(game, "ismcts:20", "greedy", n=6, seed=1000)
+    assert r["win_rate"] > 0.5

@@ -276,7 +276,10 @@ def generate(root: Path, out: Path, settings: Settings | None = None,
     entries = [(n, e) for n in good for e in datas[n].ambiguities]
     notes = "; ".join(f"{n}: {datas[n].ambiguities_note}" for n in good
                       if datas[n].ambiguities_note)
-    write(out / "register.rst", _safe(lambda: pages.register_page(entries, notes), "register",
+    impact_table, _ = measure.optional("engine.impact_table", "load_table")
+    impact = impact_table() if impact_table is not None else None
+    write(out / "register.rst", _safe(lambda: pages.register_page(entries, notes, impact),
+                                       "register",
                                        "Ambiguity register", log), written)
     write(out / "notation.rst", _safe(lambda: pages.notation_page([datas[n].spec for n in good]),
                                        "notation", "Notation", log), written)
