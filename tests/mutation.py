@@ -30,6 +30,7 @@ import argparse
 import ast
 import fnmatch
 import json
+import os
 import re
 import resource
 import shlex
@@ -186,19 +187,47 @@ def mutant_patterns(module: str, functions: Iterable[str]) -> list[str]:
 
 
 # --- the pytest plugin of a mutant's run (``-p tests.mutation``) -------------------------------
+#: a mutant's tests may spend this many times their recorded seconds, plus CPU_SLACK, of CPU
+CPU_FACTOR = 2.0
+CPU_SLACK = 10
 _DURATIONS: dict[str, float] | None = None
 
 
-def pytest_collection_modifyitems(items: list[Any]) -> None:
-    """Run the tests fastest first, by the durations mutmut recorded in its stats pass: most
-    mutants are killed by many tests, and ``-x`` stops at the first that fails."""
+def _durations() -> dict[str, float]:
+    """Each test's seconds in mutmut's stats pass (read once, in the fork server)."""
     global _DURATIONS
-    if _DURATIONS is None:  # read once, in the fork server, before it forks the mutants
+    if _DURATIONS is None:
         stats = Path("mutmut-stats.json")  # mutmut runs the tests in its mutants/ folder
         _DURATIONS = (json.loads(stats.read_text(encoding="utf-8"))["duration_by_test"]
                       if stats.exists() else {})
-    if _DURATIONS:
-        items.sort(key=lambda item: _DURATIONS.get(item.nodeid, float("inf")))
+    return _DURATIONS
+
+
+def pytest_configure(config: Any) -> None:
+    """A failing example is not shrunk: a mutant is killed by the first one, and shrinking
+    it costs more than finding it."""
+    from hypothesis import Phase, settings
+
+    settings.register_profile("mutant", parent=settings.default,
+                              phases=(Phase.explicit, Phase.reuse, Phase.generate))
+    settings.load_profile("mutant")
+
+
+def pytest_collection_modifyitems(items: list[Any]) -> None:
+    """Run the tests fastest first (most mutants are killed by many tests, and ``-x`` stops
+    at the first that fails), and bound a mutant's run by CPU seconds: mutmut's own bound
+    is on the wall clock, which a loaded machine stretches for a sound mutant too."""
+    durations = _durations()
+    if not durations:
+        return
+    items.sort(key=lambda item: durations.get(item.nodeid, float("inf")))
+    if "__mutmut_" in os.environ.get("MUTANT_UNDER_TEST", ""):
+        budget = CPU_FACTOR * sum(durations.get(i.nodeid, 1.0) for i in items) + CPU_SLACK
+        soft, hard = resource.getrlimit(resource.RLIMIT_CPU)
+        limit = int(time.process_time() + budget) + 1
+        if soft == resource.RLIM_INFINITY or limit < soft:
+            # past it the kernel sends SIGXCPU: mutmut counts the mutant as a timeout
+            resource.setrlimit(resource.RLIMIT_CPU, (limit, hard))
 
 
 # --- running ----------------------------------------------------------------------------------
