@@ -80,6 +80,7 @@ MODULES: dict[str, Target] = {
     "spec/tindahan/scoring.py": Target(("tests/tindahan/test_scoring.py",
                                         "tests/tindahan/test_fast_paths.py",
                                         "tests/tindahan/test_properties.py",
+                                        "tests/tindahan/test_mutants_scoring.py",
                                         *_traces("tindahan"))),
     "spec/bastos/scoring.py": Target(("tests/bastos/test_scoring.py",
                                       "tests/bastos/test_fast_paths.py", *_traces("bastos"))),

@@ -1,0 +1,46 @@
+"""Tindahan: the necessary conditions of a round's end (``round_is_possible``, which the
+proofs assume) against a plain transcription of its stated conditions, on every small
+round (written against the mutants of the scoring module that ``make mutate`` found
+alive: each condition must bind exactly where it says, not one step earlier or later).
+"""
+from __future__ import annotations
+
+import itertools
+
+import pytest
+
+from spec.tindahan.scoring import round_is_possible
+
+VALUES = range(-1, 4)  # one below and one above what a hand of two cards allows
+
+
+def _possible(tricks: list[int], hands: list[int], placed: list[int], hand_size: int) -> bool:
+    """The docstring's conditions, one by one, in plain Python."""
+    total = sum(tricks)
+    played = [hand_size - h for h in hands]
+    acted = [p + q for p, q in zip(played, placed)]
+    return (any(h == 0 for h in hands)  # someone ran out of cards
+            and all(0 <= h <= hand_size and t >= 0 and q >= 0 and t <= p
+                    for h, t, q, p in zip(hands, tricks, placed, played))
+            and all(a <= total for a in acted)  # at most one action a trick
+            and all(a >= total - t - 1 for a, t in zip(acted, tricks))  # sat out only leading
+            and sum(total - a for a in acted) <= total  # one seat at most sits out a trick
+            and sum(played) >= total)  # every trick holds a card
+
+
+def test_every_two_seat_round_with_hands_of_two():
+    seats = list(itertools.product(VALUES, VALUES, VALUES))  # (hand left, tricks, placed)
+    for (h0, t0, q0), (h1, t1, q1) in itertools.product(seats, seats):
+        args = ([t0, t1], [h0, h1], [q0, q1])
+        assert round_is_possible(*args, hand_size=2) is _possible(*args, 2), args
+
+
+@pytest.mark.parametrize("tricks,hands,placed,possible", [
+    ([10, 0, 0], [0, 0, 10], [0, 0, 10], True),  # a seat placed a seller every trick
+    ([10, 0, 0], [0, 0, 11], [0, 0, 10], False),
+    ([5, 5, 0], [0, 0, 10], [0, 0, 9], True),  # seat 2 sat out one trick, never leading
+    ([5, 5, 0], [0, 0, 10], [0, 0, 8], False),
+])
+def test_hands_of_ten_at_the_edges(tricks, hands, placed, possible):
+    assert round_is_possible(tricks, hands, placed) is possible
+    assert _possible(tricks, hands, placed, 10) is possible
