@@ -44,3 +44,15 @@ def test_every_two_seat_round_with_hands_of_two():
 def test_hands_of_ten_at_the_edges(tricks, hands, placed, possible):
     assert round_is_possible(tricks, hands, placed) is possible
     assert _possible(tricks, hands, placed, 10) is possible
+
+
+def test_when_no_seat_played_under_empty_among_played_each_keeps_its_own_round():
+    """TIN-A12 ``played``: the best seat that played is sought; with none, an empty round
+    is left as it is (sellers from earlier rounds stand: seat 0 one banana, seat 1 two
+    lanzones; -1 a card held, 5 for the most sellers of a stall)."""
+    from spec.tindahan.scoring import score_round
+
+    stalls = [[1, 0, 0], [0, 2, 0], [0, 0, 0], [0, 0, 0], [0, 0, 0]]  # B L M P D
+    for empty_round in ("replace", "add"):
+        assert score_round([0, 0, 0], [3, 6, 0], stalls, 4, [0, 0, 0], empty_among="played",
+                           empty_round=empty_round) == [-3 + 5, -6 + 5, 0]
