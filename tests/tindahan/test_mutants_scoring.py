@@ -9,7 +9,7 @@ import itertools
 
 import pytest
 
-from spec.tindahan.scoring import round_is_possible
+from spec.tindahan.scoring import round_is_possible, score_round
 
 VALUES = range(-1, 4)  # one below and one above what a hand of two cards allows
 
@@ -50,8 +50,6 @@ def test_when_no_seat_played_under_empty_among_played_each_keeps_its_own_round()
     """TIN-A12 ``played``: the best seat that played is sought; with none, an empty round
     is left as it is (sellers from earlier rounds stand: seat 0 one banana, seat 1 two
     lanzones; -1 a card held, 5 for the most sellers of a stall)."""
-    from spec.tindahan.scoring import score_round
-
     stalls = [[1, 0, 0], [0, 2, 0], [0, 0, 0], [0, 0, 0], [0, 0, 0]]  # B L M P D
     for empty_round in ("replace", "add"):
         assert score_round([0, 0, 0], [3, 6, 0], stalls, 4, [0, 0, 0], empty_among="played",
