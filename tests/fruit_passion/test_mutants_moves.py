@@ -45,3 +45,33 @@ def test_play_on_skip_passes_over_a_seat_that_cannot_draw_and_ends_when_none_can
     assert [str(e) for e in events[:2]] == [
         "FRP-4.1: seat 2 plays PA1 onto its papaya stack (1 cards)",
         "FRP-5.1: game over: no seat can draw (last-turnover=play-on-skip)"]
+
+
+@pytest.mark.parametrize("variant,players,action,reason", [
+    ("solo", 1, "play up", "FRP-3.3: 'play up': play takes no argument (one player: left or"
+     " right)"),
+    ("solo", 1, "play left right", "FRP-3.3: 'play left right': play takes no argument (one"
+     " player: left or right)"),
+    ("solo", 1, "discard left", "FRP-3.3: 'discard left': discard takes no argument (one"
+     " player: both)"),
+    ("solo", 1, "discard both both", "FRP-3.3: 'discard both both': discard takes no argument"
+     " (one player: both)"),
+    ("solo", 1, "play", "FRP-3.7: in the one-player variant say play left, play right or"
+     " discard both"),
+    ("solo", 1, "discard", "FRP-3.7: in the one-player variant say play left, play right or"
+     " discard both"),
+    (None, 2, "play right", "FRP-3.7: 'play right' belongs to the one-player variant; say"
+     " 'play'"),
+    (None, 2, "discard both", "FRP-3.7: 'discard both' belongs to the one-player variant; say"
+     " 'discard'"),
+    (None, 2, "discard up", "FRP-3.3: 'discard up': discard takes no argument (one player:"
+     " both)"),
+])
+def test_each_form_of_play_and_discard_belongs_to_its_variant(variant, players, action,
+                                                              reason):
+    """FRP-3.7: the one-player game names a side (or both), the base game names none."""
+    game = engine.load("fruit-passion", players=players, variant=variant)
+    s = game.new(seed=0)
+    if players > 1:
+        s = game.apply(s, "draw deck")
+    assert str(refusal(game, s, action)) == reason
