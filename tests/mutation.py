@@ -114,8 +114,9 @@ MODULES: dict[str, Target] = {
 STATUS = {1: "killed", 3: "killed", 0: "survived", 5: "no tests", 33: "no tests",
           36: "timeout", -24: "timeout", 24: "timeout", 152: "timeout", 255: "timeout",
           -9: "timeout"}
+# compiled modules stay behind too: a mutant lives in the .py file, which must be what runs
 _IGNORED = (".venv", ".mutate", "mutants", ".git", ".hypothesis", "__pycache__", "_build",
-            "generated", "*.egg-info")
+            "generated", "*.egg-info", "*.so", "build")
 _SPEC_METHODS = ("view_extra", "scores", "winners", "refusal_rule", "is_over")
 
 
