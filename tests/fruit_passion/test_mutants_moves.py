@@ -75,3 +75,12 @@ def test_each_form_of_play_and_discard_belongs_to_its_variant(variant, players, 
     if players > 1:
         s = game.apply(s, "draw deck")
     assert str(refusal(game, s, action)) == reason
+
+
+def test_a_move_of_the_wrong_half_of_a_turn_cites_that_halfs_rule():
+    """Draw first (FRP-3.2), then play or discard (FRP-3.3)."""
+    game = engine.load("fruit-passion", players=2)
+    s = game.new(seed=0)
+    assert str(refusal(game, s, "play")) == "FRP-3.2: 'play' is not possible now (phase: draw)"
+    assert str(refusal(game, game.apply(s, "draw deck"), "draw deck")) == (
+        "FRP-3.3: 'draw' is not possible now (phase: place)")
