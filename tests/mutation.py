@@ -212,7 +212,7 @@ def pytest_configure(config: Any) -> None:
     from hypothesis import Phase, settings
 
     settings.register_profile("mutant", parent=settings.default,
-                              phases=(Phase.explicit, Phase.reuse, Phase.generate))
+                              phases=(Phase.explicit, Phase.reuse, Phase.generate, Phase.target))
     settings.load_profile("mutant")
 
 
