@@ -71,3 +71,4 @@ def test_the_automaton_scores_its_pile_by_the_days_table():
                       "friday": 2 * 5 + 5 * 4 + 3, "saturday": 7 * 6 + 3,
                       "sunday": 7 * 9 + 3}
     assert pile_counts([]) == ([0, 0, 0, 0, 0], 0, 0)
+    assert automaton_points("monday", per, with_effect) == 7 * 3  # no Granny unless given

@@ -54,3 +54,18 @@ def test_when_no_seat_played_under_empty_among_played_each_keeps_its_own_round()
     for empty_round in ("replace", "add"):
         assert score_round([0, 0, 0], [3, 6, 0], stalls, 4, [0, 0, 0], empty_among="played",
                            empty_round=empty_round) == [-3 + 5, -6 + 5, 0]
+
+
+@pytest.mark.parametrize("among,want", [
+    ("played", [7, 2, 5, 7, 7]),  # the best seat that played: 7
+    ("others", [7, 2, 5, 10, 11]),  # seat 3: the best of the others is seat 4's 10 ...
+    ("all", [7, 2, 5, 11, 11]),  # ... every seat, its own 11 included
+    ("at-least", [7, 2, 5, 11, 10]),  # 7, but never below its own score
+])
+def test_an_empty_round_levels_with_the_best_seat_of_each_reading(among, want):
+    """TIN-A12: seats 3 and 4 won and placed nothing this round but own majorities from
+    earlier rounds (11 and 10 points before the rule); seats 0-2 score 7, 2 and 5."""
+    stalls = [[0, 0, 0, 2, 0], [0, 0, 0, 1, 0], [0, 0, 0, 0, 1],   # B L M
+              [0, 0, 0, 0, 1], [1, 0, 0, 0, 0]]                   # P D; trump B
+    assert score_round([3, 3, 4, 0, 0], [4, 4, 3, 0, 0], stalls, 0, [1, 0, 0, 0, 0],
+                       empty_among=among) == want
