@@ -35,6 +35,16 @@ def test_every_two_seat_round_with_hands_of_two():
         assert round_is_possible(*args, hand_size=2) is _possible(*args, 2), args
 
 
+@pytest.mark.parametrize("tricks,hands,placed", [
+    ([-1, 1, 2], [0, 0, 0], [0, 0, 0]),  # negative tricks, all else in bounds
+    ([0, 2, 1], [0, 0, 1], [0, 0, 0]),  # seats 0 and 2 would both sit out one of 3 tricks
+])
+def test_three_seats_with_hands_of_two_at_the_edges(tricks, hands, placed):
+    """Two conditions bind only with three seats or more."""
+    assert round_is_possible(tricks, hands, placed, hand_size=2) is False
+    assert _possible(tricks, hands, placed, 2) is False
+
+
 @pytest.mark.parametrize("tricks,hands,placed,possible", [
     ([10, 0, 0], [0, 0, 10], [0, 0, 10], True),  # a seat placed a seller every trick
     ([10, 0, 0], [0, 0, 11], [0, 0, 10], False),
