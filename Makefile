@@ -74,12 +74,12 @@ clean:
 
 # Mutation testing of the rule code with mutmut, module by module with the tests that check
 # it (tests/mutation.py; settings in pyproject.toml); never part of `make test`.
-# MODULES narrows the run, e.g. MODULES=spec/bastos/scoring.py; MUTATE_ARGS=--effects adds
-# the moves' effects in each game.py (hours rather than one).
+# MODULES narrows the run, e.g. MODULES=spec/bastos/scoring.py; MUTATE_ARGS=--guards-only
+# leaves the moves' effects in each game.py out.
 .PHONY: mutate
 MODULES ?=
 mutate: export FRUITSPEC_PURE := 1
 mutate: export FRUITSPEC_BUILD := pure
 mutate: $(STAMP)
 	$(PIP) install --quiet -e ".[test,mutate]"
-	nice -n 15 $(PY) -m tests.mutation --jobs 2 $(MUTATE_ARGS) $(MODULES)
+	nice -n 19 $(PY) -m tests.mutation --jobs 2 $(MUTATE_ARGS) $(MODULES)

@@ -3,19 +3,24 @@
 Each module runs in a scratch copy of the repository (``.mutate/<module>/``) whose
 ``[tool.mutmut]`` names that module alone and the tests that check it, so mutmut's
 coverage pass and each mutant's run stay within the relevant tests (mutmut further runs,
-per mutant, only the tests that reach the mutated function). Prints the mutation score
-per module and writes ``.mutate/scores.json``; the survivors are listed by
-``mutmut results`` in each module's folder.
+per mutant, only the tests that reach the mutated function). Within a mutant's run the
+tests go fastest first, as mutmut timed them (this module is also the pytest plugin that
+orders them): a mutant dies in its quickest killer, and only a survivor pays for all its
+tests. Prints the mutation score per module, the CPU seconds it took, and writes
+``.mutate/scores.json``; the survivors are listed by ``mutmut results`` in each module's
+folder, and the ones judged equivalent are in ``tests/mutation_equivalents.md``.
 
 A game's ``game.py`` holds more than its rules' moves (set-up readers, schemas, the
-exploration presets, invariants): there only the functions that decide legality and
-what the views show are mutated, found from the spec itself (each move's actors, domain,
-parser and guards, each field's view function, the spec's ``view_extra`` and
-``refusal_rule``) and everything of the module they call, so the list follows the code
-as it changes. ``--effects`` adds the moves' effects, ``scores`` and ``winners`` (several
-times as many mutants, each running the game's whole suite: hours on two cores).
+exploration presets, invariants): there only the functions its moves and views run are
+mutated, found from the spec itself (each move's actors, domain, parser, guards and
+effect, each field's view function, the spec's ``view_extra``, ``refusal_rule``,
+``scores``, ``winners`` and ``is_over``) and everything of the module they call, so the
+list follows the code as it changes. ``--guards-only`` leaves the effects out.
 
-    python -m tests.mutation                      # every module
+The secrets modules declare what each seat may not see for the leak tests: they are the
+tests' oracle rather than rule code, and run only when named.
+
+    python -m tests.mutation                      # the default scope
     python -m tests.mutation spec/bastos/scoring.py --jobs 2
     python -m tests.mutation spec/bastos/game.py --functions _play _resolve
 """
@@ -25,6 +30,7 @@ import argparse
 import ast
 import fnmatch
 import json
+import os
 import re
 import resource
 import shlex
@@ -47,9 +53,10 @@ class Target(NamedTuple):
 
     tests: tuple[str, ...]
     #: function names to mutate (``Class.method`` for a method; globs allowed);
-    #: None = every function of the module; "guards" = what decides a game's legal actions
-    #: and what its views show; "moves" = that and the effects (``--effects``)
+    #: None = every function of the module; "moves" = what a game's moves and views run
     functions: tuple[str, ...] | str | None = None
+    #: part of a plain ``make mutate`` (else only when named)
+    default: bool = True
 
 
 def _game_target(package: str) -> Target:
@@ -59,42 +66,57 @@ def _game_target(package: str) -> Target:
     return Target((f"tests/{package}", "tests/engine/test_traces.py",
                    "tests/engine/test_generic.py::"
                    "test_guards_marked_implied_hold_on_every_domain_candidate",
-                   "-k", f"{package} or {name}"), "guards")
+                   "-k", f"{package} or {name}"), "moves")
+
+
+def _traces(package: str) -> tuple[str, ...]:
+    """The recorded games of one game (they replay every configuration and reading, and
+    take in the scores at each step: a quick, strong killer)."""
+    return ("tests/engine/test_traces.py", "-k", f"{package} or {GAMES[package]}")
 
 
 #: module -> what to mutate and the tests that check it (paths relative to the repository)
 MODULES: dict[str, Target] = {
     "spec/tindahan/scoring.py": Target(("tests/tindahan/test_scoring.py",
                                         "tests/tindahan/test_fast_paths.py",
-                                        "tests/tindahan/test_properties.py")),
+                                        "tests/tindahan/test_properties.py",
+                                        "tests/tindahan/test_mutants_scoring.py",
+                                        *_traces("tindahan"))),
     "spec/bastos/scoring.py": Target(("tests/bastos/test_scoring.py",
-                                      "tests/bastos/test_fast_paths.py")),
+                                      "tests/bastos/test_fast_paths.py", *_traces("bastos"))),
     "spec/fruit_passion/scoring.py": Target(("tests/fruit_passion/test_scoring.py",
                                              "tests/fruit_passion/test_fast_paths.py",
-                                             "tests/fruit_passion/test_properties.py")),
+                                             "tests/fruit_passion/test_properties.py",
+                                             *_traces("fruit_passion"))),
     "spec/tanuki_market/scoring.py": Target(("tests/tanuki_market",)),
     **{f"spec/{g}/game.py": _game_target(g) for g in GAMES},  # guards, effects, views
-    **{f"spec/{g}/secrets.py": Target(("tests/engine/test_generic.py", "-k", "leak"))
-       for g in GAMES},
+    # the tests' declarations of what is secret (the leak checks' oracle): only when named
+    **{f"spec/{g}/secrets.py": Target(("tests/engine/test_generic.py", "-k", "leak"),
+                                      default=False) for g in GAMES},
     "spec/fruit_passion/state.py": Target(("tests/fruit_passion",)),
     "spec/tanuki_market/state.py": Target(("tests/tanuki_market",)),
     "spec/common/core.py": Target(("tests/engine/test_engine.py",
                                    "tests/engine/test_mutants_views.py",
                                    "tests/engine/test_generic.py::test_views_leak_nothing",
                                    "tests/engine/test_traces.py")),
-    "spec/common/secrets.py": Target(("tests/engine/test_generic.py", "-k", "leak")),
+    "spec/common/secrets.py": Target(("tests/engine/test_generic.py", "-k", "leak"),
+                                     default=False),
     "spec/common/moves.py": Target(("tests/engine/test_engine.py",
                                     "tests/engine/test_generic.py")),
     "engine/game.py": Target(("tests/engine/test_engine.py", "tests/engine/test_generic.py",
-                              "tests/engine/test_traces.py")),
-    "engine/serialize.py": Target(("tests/engine/test_engine.py",
+                              "tests/engine/test_boundary.py", "tests/engine/test_traces.py")),
+    # the boundary tests read broken, mistyped and unknown fields of dumped states
+    "engine/serialize.py": Target(("tests/engine/test_engine.py", "tests/engine/test_boundary.py",
                                    "tests/engine/test_generic.py", "-k", "loads or dumps")),
 }
 
+# -9: the hard CPU limit's SIGKILL, one second after the soft limit's SIGXCPU went unheeded
 STATUS = {1: "killed", 3: "killed", 0: "survived", 5: "no tests", 33: "no tests",
-          36: "timeout", -24: "timeout", 24: "timeout", 152: "timeout", 255: "timeout"}
+          36: "timeout", -24: "timeout", 24: "timeout", 152: "timeout", 255: "timeout",
+          -9: "timeout"}
+# compiled modules stay behind too: a mutant lives in the .py file, which must be what runs
 _IGNORED = (".venv", ".mutate", "mutants", ".git", ".hypothesis", "__pycache__", "_build",
-            "generated", "*.egg-info")
+            "generated", "*.egg-info", "*.so", "build")
 _SPEC_METHODS = ("view_extra", "scores", "winners", "refusal_rule", "is_over")
 
 
@@ -167,6 +189,50 @@ def mutant_patterns(module: str, functions: Iterable[str]) -> list[str]:
     return sorted(set(out))
 
 
+# --- the pytest plugin of a mutant's run (``-p tests.mutation``) -------------------------------
+#: a mutant's tests may spend this many times their recorded seconds, plus CPU_SLACK, of CPU
+CPU_FACTOR = 2.0
+CPU_SLACK = 10
+_DURATIONS: dict[str, float] | None = None
+
+
+def _durations() -> dict[str, float]:
+    """Each test's seconds in mutmut's stats pass (read once, in the fork server)."""
+    global _DURATIONS
+    if _DURATIONS is None:
+        stats = Path("mutmut-stats.json")  # mutmut runs the tests in its mutants/ folder
+        _DURATIONS = (json.loads(stats.read_text(encoding="utf-8"))["duration_by_test"]
+                      if stats.exists() else {})
+    return _DURATIONS
+
+
+def pytest_configure(config: Any) -> None:
+    """A failing example is not shrunk: a mutant is killed by the first one, and shrinking
+    it costs more than finding it."""
+    from hypothesis import Phase, settings
+
+    settings.register_profile("mutant", parent=settings.default,
+                              phases=(Phase.explicit, Phase.reuse, Phase.generate, Phase.target))
+    settings.load_profile("mutant")
+
+
+def pytest_collection_modifyitems(items: list[Any]) -> None:
+    """Run the tests fastest first (most mutants are killed by many tests, and ``-x`` stops
+    at the first that fails), and bound a mutant's run by CPU seconds: mutmut's own bound
+    is on the wall clock, which a loaded machine stretches for a sound mutant too."""
+    durations = _durations()
+    if not durations:
+        return
+    items.sort(key=lambda item: durations.get(item.nodeid, float("inf")))
+    if "__mutmut_" in os.environ.get("MUTANT_UNDER_TEST", ""):
+        budget = CPU_FACTOR * sum(durations.get(i.nodeid, 1.0) for i in items) + CPU_SLACK
+        soft, hard = resource.getrlimit(resource.RLIMIT_CPU)
+        limit = int(time.process_time() + budget) + 1
+        if soft == resource.RLIM_INFINITY or limit < soft:
+            # past it the kernel sends SIGXCPU: mutmut counts the mutant as a timeout
+            resource.setrlimit(resource.RLIMIT_CPU, (limit, hard))
+
+
 # --- running ----------------------------------------------------------------------------------
 def _scratch(module: str, tests: tuple[str, ...]) -> Path:
     """A copy of the repository whose mutmut settings name only ``module`` and ``tests``."""
@@ -178,6 +244,10 @@ def _scratch(module: str, tests: tuple[str, ...]) -> Path:
     text = conf.read_text(encoding="utf-8")
     text = _set(text, "only_mutate", [module])
     text = _set(text, "pytest_add_cli_args_test_selection", list(tests))
+    args = re.search(r"^pytest_add_cli_args = (\[[^\]]*\])", text, flags=re.M)
+    if not args:
+        raise SystemExit("pyproject.toml: no [tool.mutmut] pytest_add_cli_args setting")
+    text = _set(text, "pytest_add_cli_args", [*json.loads(args[1]), "-p", __name__])
     conf.write_text(text, encoding="utf-8")
     return here
 
@@ -223,12 +293,12 @@ def _children_cpu() -> float:
 
 
 def run_module(module: str, jobs: int, functions: Iterable[str] | None = None,
-               tests: Iterable[str] | None = None, effects: bool = False) -> dict:
+               tests: Iterable[str] | None = None, effects: bool = True) -> dict:
     target = MODULES[module]
     if tests:
         target = target._replace(tests=tuple(tests))
     wanted = functions or target.functions
-    if wanted == "guards":
+    if wanted == "moves":
         wanted = move_functions(module, effects=effects)
     patterns = mutant_patterns(module, wanted) if wanted else []
     t0, cpu0 = time.monotonic(), _children_cpu()
@@ -256,19 +326,19 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--functions", nargs="+", help="only these functions (globs; Class.method)")
     ap.add_argument("--tests", type=shlex.split,
                     help="pytest arguments selecting the tests instead (one quoted string)")
-    ap.add_argument("--effects", action="store_true",
-                    help="in a game's game.py, mutate the moves' effects too (hours, not one)")
+    ap.add_argument("--guards-only", action="store_true",
+                    help="in a game's game.py, leave the moves' effects, scores and winners out")
     ap.add_argument("--list", action="store_true", help="print the functions mutated, per module")
     args = ap.parse_args(argv)
     unknown = [m for m in args.modules if m not in MODULES]
     if unknown:
         ap.error(f"not a rule module: {', '.join(unknown)} (known: {', '.join(MODULES)})")
-    modules = args.modules or list(MODULES)
+    modules = args.modules or [m for m, target in MODULES.items() if target.default]
     if args.list:
         for module in modules:
             wanted = MODULES[module].functions
-            if wanted == "guards":
-                wanted = move_functions(module, effects=args.effects)
+            if wanted == "moves":
+                wanted = move_functions(module, effects=not args.guards_only)
             print(module, wanted or "all")
         return 0
     WORK.mkdir(exist_ok=True)
@@ -276,7 +346,7 @@ def main(argv: list[str] | None = None) -> int:
     report = json.loads(scores.read_text(encoding="utf-8")) if scores.exists() else {}
     for module in modules:
         report[module] = run_module(module, args.jobs, args.functions, args.tests,
-                                    args.effects)
+                                    not args.guards_only)
         shown = {k: v for k, v in report[module].items() if k not in ("survivors", "functions")}
         print(f"{module}: {shown}", flush=True)
         scores.write_text(json.dumps(report, indent=1), encoding="utf-8")

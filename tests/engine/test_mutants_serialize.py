@@ -1,0 +1,71 @@
+"""Reading a dumped state: each refusal is one line naming the field, what it should be and
+what was given, exactly (written against the mutants of ``engine/serialize.py`` that
+``make mutate`` found alive)."""
+from __future__ import annotations
+
+import copy
+import json
+from typing import Any, Callable
+
+import pytest
+
+import engine
+from engine.serialize import state_adapter
+
+GAME = engine.load("tindahan", players=3)
+STATE = GAME.new(seed=0)
+DOC = json.loads(GAME.dumps(STATE))
+
+
+def _without(key: str) -> Callable[[dict], Any]:
+    return lambda d: d.pop(key)
+
+
+def _set(key: str, value: Any, where: str = "state") -> Callable[[dict], Any]:
+    return lambda d: (d[where] if where else d).__setitem__(key, value)
+
+
+@pytest.mark.parametrize("change,message", [
+    (_set("round", "1"), "state.round: input should be a valid integer, not '1'"),
+    (lambda d: d["state"]["hands"][1].__setitem__(0, 7),
+     "state.hands[1][0]: input should be a valid string, not 7"),
+    (lambda d: d["state"].pop("round"), "state.round: missing"),
+    (_set("cheat", 1), "state.cheat: unknown field"),
+    (_set("cheat", 1, where=""), "cheat: unknown field"),
+    (_set("players", "3", where=""), "players: input should be a valid integer, not '3'"),
+    (_set("players", 4, where=""), "state is for players=4, this game has 3"),
+    (_without("state"), "state: missing"),
+])
+def test_a_changed_document_is_refused_with_one_exact_line(change, message):
+    doc = copy.deepcopy(DOC)
+    change(doc)
+    with pytest.raises(engine.StateError) as info:
+        GAME.loads(json.dumps(doc))
+    assert str(info.value) == message
+
+
+def test_what_is_not_a_document_is_refused_as_such():
+    with pytest.raises(engine.StateError) as info:
+        GAME.loads("[]")
+    assert str(info.value) == "document: input should be an object, not []"
+    with pytest.raises(engine.StateError) as info:
+        GAME.loads("{")
+    assert str(info.value).startswith("not JSON: ")
+
+
+def test_a_header_may_be_left_out_and_the_state_reads_back_equal():
+    doc = copy.deepcopy(DOC)
+    for key in ("game", "players", "variant", "options"):
+        doc.pop(key)
+    assert GAME.loads(json.dumps(doc)) == STATE
+    assert GAME.loads(GAME.dumps(STATE)) == STATE
+
+
+def test_the_adapter_reads_parsed_data_as_strictly_as_text():
+    adapter = state_adapter(GAME.spec)
+    assert adapter.load(copy.deepcopy(DOC["state"])) == STATE
+    broken = copy.deepcopy(DOC["state"])
+    broken["round"] = True
+    with pytest.raises(engine.StateError) as info:
+        adapter.load(broken)
+    assert str(info.value) == "state.round: input should be a valid integer, not True"
