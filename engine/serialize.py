@@ -12,6 +12,7 @@ from functools import lru_cache
 from typing import Any
 
 import pydantic
+import pydantic_core
 
 from spec.common.core import GameSpec
 from spec.common.errors import StateError, shown
@@ -63,7 +64,7 @@ def pydantic_core_json(data: Any) -> bytes:
     """``data`` as JSON text, so that it is validated as strictly as a file would be."""
     try:
         return pydantic.TypeAdapter(Any).dump_json(data)
-    except (pydantic.PydanticSerializationError, RecursionError, ValueError) as exc:
+    except (pydantic_core.PydanticSerializationError, RecursionError, ValueError) as exc:
         raise StateError(f"state is not JSON data: {str(exc)[:80]}") from None
 
 

@@ -69,3 +69,10 @@ def test_the_adapter_reads_parsed_data_as_strictly_as_text():
     with pytest.raises(engine.StateError) as info:
         adapter.load(broken)
     assert str(info.value) == "state.round: input should be a valid integer, not True"
+
+
+def test_the_adapter_refuses_what_is_no_json_value():
+    broken = copy.deepcopy(DOC["state"])
+    broken["round"] = object()  # not a JSON value: refused as data, not a crash
+    with pytest.raises(engine.StateError, match="^state is not JSON data"):
+        state_adapter(GAME.spec).load(broken)
