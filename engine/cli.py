@@ -276,7 +276,7 @@ def cmd_explore(args: argparse.Namespace) -> int:
                           max_states=args.max_states or 100_000, config=args.config,
                           fingerprints=args.fingerprints, workers=args.workers,
                           cluster=args.cluster, progress=progress,
-                          reduce=[r for r in ("por", "symmetry") if getattr(args, r)])
+                          reduce=_reductions(args))
     written = _write_violations(data, args.out) if args.out else []
     _emit(args, data, lambda con: ex.render(data, con))
     if written and not args.json:
@@ -286,6 +286,14 @@ def cmd_explore(args: argparse.Namespace) -> int:
     elif data.get("violations") and not args.json:
         print("write each violation as a scenario file with --out FOLDER")
     return 1 if data.get("violations") else 0
+
+
+def _reductions(args: argparse.Namespace) -> list[str] | None:
+    """The reductions asked for; None lets a named configuration use its own."""
+    asked = [r for r in ("por", "symmetry") if getattr(args, r)]
+    if args.no_reduce and asked:
+        raise ConfigError("--no-reduce cannot be given with --por or --symmetry")
+    return [] if args.no_reduce else asked or None
 
 
 def _list_configs(args: argparse.Namespace, ex: Any) -> int:
@@ -575,6 +583,9 @@ def build_parser() -> argparse.ArgumentParser:
                     " commuting actions)")
     sp.add_argument("--symmetry", action="store_true",
                     help="symmetry reduction the game declares (states equal up to a renaming)")
+    sp.add_argument("--no-reduce", action="store_true",
+                    help="walk every state, even where a named configuration lists the"
+                    " reductions it is walked with")
     sp = add("schema", cmd_schema, "JSON Schema of state, view, action and scenario")
     sp.add_argument("game", metavar="GAME", help=f"the game: {games}")
     sp = add("verify", cmd_verify, "prove, ambiguities and explore for every game")

@@ -231,6 +231,27 @@ def test_the_command_takes_por_and_symmetry(capsys):
     assert "declares no por reduction" in capsys.readouterr().err
 
 
+def test_a_named_configuration_is_walked_with_its_own_reductions(capsys):
+    """The command walks a configuration as its manifest count was made (with the
+    reductions it lists) unless told otherwise."""
+    import json
+
+    from engine.cli import main
+
+    def run(*argv: str) -> int:
+        with pytest.raises(SystemExit) as done:
+            main(["explore", TAN, "--config", "3p-last-round-6-cards", "--max-states", "300",
+                  *argv])
+        return done.value.code
+
+    assert run("--json") == 0
+    assert json.loads(capsys.readouterr().out)["reduce"] == ["por", "symmetry"]
+    assert run("--json", "--no-reduce") == 0
+    assert json.loads(capsys.readouterr().out)["reduce"] == []
+    assert run("--no-reduce", "--por") == 2
+    assert "--no-reduce cannot be given with --por" in capsys.readouterr().err
+
+
 def test_verify_takes_thorough(monkeypatch):
     """`fruitspec verify --thorough` explores the configurations whole."""
     from engine import explore as ex
