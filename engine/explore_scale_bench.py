@@ -33,7 +33,7 @@ import spec as specs
 from .explore import LARGE, explore, load_manifest
 from .explore_reduce import declared
 
-#: the largest configuration walked by default (about six minutes on two free cores)
+#: the largest configuration walked by default (about four minutes on two free cores)
 DEFAULT_STATES = 800_000
 #: a reduction's factor is measured where the walk without it stays under this
 REDUCTION_STATES = 100_000
