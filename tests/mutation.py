@@ -103,7 +103,10 @@ MODULES: dict[str, Target] = {
                                    "tests/engine/test_traces.py")),
     "spec/common/secrets.py": Target(("tests/engine/test_generic.py", "-k", "leak"),
                                      default=False),
-    "spec/common/moves.py": Target(("tests/engine/test_engine.py",
+    # games build their parsers and guards on import, before any mutant is switched on:
+    # only builders called at test time can tell a mutant
+    "spec/common/moves.py": Target(("tests/engine/test_mutants_moves.py",
+                                    "tests/engine/test_engine.py",
                                     "tests/engine/test_generic.py")),
     "engine/game.py": Target(("tests/engine/test_engine.py", "tests/engine/test_generic.py",
                               "tests/engine/test_boundary.py", "tests/engine/test_traces.py")),
