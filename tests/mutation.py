@@ -342,6 +342,34 @@ def run_module(module: str, jobs: int, functions: Iterable[str] | None = None,
             "survivors": survivors(folder, patterns)}
 
 
+def recheck(module: str, jobs: int, tests: Iterable[str] | None = None) -> dict:
+    """Run the survivors of ``module``'s last run again, against the tests as they are now
+    (copied into its folder), each in a fresh pytest: what new tests kill, without running
+    the module's killed mutants again."""
+    folder = WORK / module.replace("/", ".").removesuffix(".py")
+    if not (folder / "mutants").exists():
+        raise SystemExit(f"{module}: no run to recheck (run it first)")
+    shutil.copytree(ROOT / "tests", folder / "mutants" / "tests", dirs_exist_ok=True,
+                    ignore=shutil.ignore_patterns("__pycache__"))
+    conf = (folder / "pyproject.toml").read_text(encoding="utf-8")
+    args = json.loads(re.search(r"^pytest_add_cli_args = (\[[^\]]*\])", conf, flags=re.M)[1])
+    selection = list(tests or MODULES[module].tests)
+
+    def run(mutant: str) -> tuple[str, str]:
+        env = {**os.environ, "MUTANT_UNDER_TEST": mutant}
+        code = subprocess.run([sys.executable, "-m", "pytest", *args, *selection],
+                              cwd=folder / "mutants", env=env, stdout=subprocess.DEVNULL,
+                              stderr=subprocess.DEVNULL, check=False).returncode
+        return mutant, STATUS.get(code, "suspicious")
+
+    with ThreadPoolExecutor(max_workers=jobs) as pool:
+        results = dict(pool.map(run, survivors(folder)))
+    return {"killed now": sorted(m for m, s in results.items() if s in ("killed", "timeout")),
+            "still surviving": sorted(m for m, s in results.items() if s == "survived"),
+            "other": {m: s for m, s in results.items()
+                      if s not in ("killed", "timeout", "survived")}}
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("modules", nargs="*", help="modules to mutate (default: all of them)")
@@ -353,11 +381,24 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--guards-only", action="store_true",
                     help="in a game's game.py, leave the moves' effects, scores and winners out")
     ap.add_argument("--list", action="store_true", help="print the functions mutated, per module")
+    ap.add_argument("--recheck", action="store_true",
+                    help="run only the survivors of each module's last run, against the tests "
+                         "as they are now (or those of --tests)")
     args = ap.parse_args(argv)
     unknown = [m for m in args.modules if m not in MODULES]
     if unknown:
         ap.error(f"not a rule module: {', '.join(unknown)} (known: {', '.join(MODULES)})")
     modules = args.modules or [m for m, target in MODULES.items() if target.default]
+    scores = WORK / "scores.json"
+    report = json.loads(scores.read_text(encoding="utf-8")) if scores.exists() else {}
+    if args.recheck:
+        for module in modules:
+            result = recheck(module, args.jobs, args.tests)
+            report.setdefault(module, {})["recheck"] = result
+            scores.write_text(json.dumps(report, indent=1), encoding="utf-8")
+            print(f"{module}: {len(result['killed now'])} killed now, "
+                  f"{len(result['still surviving'])} still surviving", flush=True)
+        return 0
     if args.list:
         for module in modules:
             wanted = MODULES[module].functions
@@ -366,8 +407,6 @@ def main(argv: list[str] | None = None) -> int:
             print(module, wanted or "all")
         return 0
     WORK.mkdir(exist_ok=True)
-    scores = WORK / "scores.json"
-    report = json.loads(scores.read_text(encoding="utf-8")) if scores.exists() else {}
     t0 = time.monotonic()
 
     def one(module: str) -> None:
