@@ -198,9 +198,11 @@ def mutant_patterns(module: str, functions: Iterable[str]) -> list[str]:
 
 
 # --- the pytest plugin of a mutant's run (``-p tests.mutation``) -------------------------------
-#: a mutant's tests may spend this many times their recorded seconds, plus CPU_SLACK, of CPU
-CPU_FACTOR = 1.5
-CPU_SLACK = 5
+#: each test of a mutant's run may spend this many times its recorded seconds, plus CPU_SLACK,
+#: of CPU; a test the stats pass did not time is given UNTIMED seconds
+CPU_FACTOR = 2.0
+CPU_SLACK = 3
+UNTIMED = 30.0
 _DURATIONS: dict[str, float] | None = None
 
 
@@ -224,21 +226,77 @@ def pytest_configure(config: Any) -> None:
     settings.load_profile("mutant")
 
 
-def pytest_collection_modifyitems(items: list[Any]) -> None:
+IMPLIED_TEST = "test_guards_marked_implied_hold_on_every_domain_candidate"
+
+
+def implied_checks(source: Path) -> frozenset[str]:
+    """The functions of a game module that decide a guard marked ``implied``: each such
+    guard's check (a function, or the names a lambda calls) and what they call in turn."""
+    tree = ast.parse(source.read_text(encoding="utf-8"))
+    defined = {n.name: n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef)}
+    todo: list[str] = []
+    for call in ast.walk(tree):
+        if (isinstance(call, ast.Call) and isinstance(call.func, ast.Name)
+                and call.func.id == "guard" and len(call.args) > 1
+                and any(k.arg == "implied" for k in call.keywords)):
+            todo += [n.id for n in ast.walk(call.args[1]) if isinstance(n, ast.Name)]
+    seen: set[str] = set()
+    while todo:
+        name = todo.pop()
+        if name in defined and name not in seen:
+            seen.add(name)
+            todo += [n.id for n in ast.walk(defined[name]) if isinstance(n, ast.Name)]
+    return frozenset(seen)
+
+
+_IMPLIED: dict[str, frozenset[str]] = {}
+
+
+def _needs_implied_test(mutant: str) -> bool:
+    """Whether a mutant can break an implied guard. The generic check of implied guards
+    plays whole games at every seat count, the slowest test of a game; it is the only one
+    that can catch a wrong implied guard, and is left out for every other mutant."""
+    # mutmut's names: module.x_<function>__mutmut_N, module.xǁClassǁmethod__mutmut_N
+    module, _, mangled = mutant.partition(".x")
+    fn = mangled.split("__mutmut_")[0].removeprefix("_").split("ǁ")[-1]
+    if not (module.startswith("spec.") and module.endswith(".game")):
+        return True
+    if module not in _IMPLIED:
+        # the scratch copy keeps the original sources beside mutmut's mutants/ folder
+        original = Path.cwd().parent / (module.replace(".", "/") + ".py")
+        _IMPLIED[module] = implied_checks(original if original.exists() else
+                                          ROOT / (module.replace(".", "/") + ".py"))
+    return fn in _IMPLIED[module]
+
+
+def pytest_collection_modifyitems(config: Any, items: list[Any]) -> None:
     """Run the tests fastest first (most mutants are killed by many tests, and ``-x`` stops
     at the first that fails), and bound a mutant's run by CPU seconds: mutmut's own bound
     is on the wall clock, which a loaded machine stretches for a sound mutant too."""
     durations = _durations()
     if not durations:
         return
+    mutant = os.environ.get("MUTANT_UNDER_TEST", "")
+    if "__mutmut_" in mutant and not _needs_implied_test(mutant):
+        dropped = [i for i in items if IMPLIED_TEST in i.nodeid]
+        if dropped:
+            config.hook.pytest_deselected(items=dropped)
+            items[:] = [i for i in items if IMPLIED_TEST not in i.nodeid]
     items.sort(key=lambda item: durations.get(item.nodeid, float("inf")))
-    if "__mutmut_" in os.environ.get("MUTANT_UNDER_TEST", ""):
-        budget = CPU_FACTOR * sum(durations.get(i.nodeid, 1.0) for i in items) + CPU_SLACK
-        soft, hard = resource.getrlimit(resource.RLIMIT_CPU)
-        limit = int(time.process_time() + budget) + 1
-        if soft == resource.RLIM_INFINITY or limit < soft:
-            # past it the kernel sends SIGXCPU: mutmut counts the mutant as a timeout
-            resource.setrlimit(resource.RLIMIT_CPU, (limit, hard))
+
+
+def pytest_runtest_setup(item: Any) -> None:
+    """Bound each test of a mutant's run by CPU seconds (a multiple of its time in the stats
+    pass): mutmut's own bound is on the wall clock, which a loaded machine stretches for a
+    sound mutant too, and a bound per test stops a mutant that loops forever in its first,
+    fastest test instead of after the time of all its tests."""
+    if "__mutmut_" not in os.environ.get("MUTANT_UNDER_TEST", ""):
+        return
+    seconds = _durations().get(item.nodeid, UNTIMED)
+    limit = int(time.process_time() + CPU_FACTOR * seconds + CPU_SLACK) + 1
+    _, hard = resource.getrlimit(resource.RLIMIT_CPU)
+    # past it the kernel sends SIGXCPU: mutmut counts the mutant as a timeout
+    resource.setrlimit(resource.RLIMIT_CPU, (limit, hard))
 
 
 #: each mutant's run appends its name, CPU seconds and pytest's exit status here (in mutants/)
