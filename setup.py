@@ -30,7 +30,8 @@ HERE = Path(__file__).resolve().parent
 #: The hot path: what a play-out, the explorer and the simulator run on every step.
 COMPILED = [
     "spec/common/core.py", "spec/common/moves.py", "spec/common/rng.py",
-    "spec/common/record.py", "spec/common/errors.py", "spec/common/secrets.py",
+    "spec/common/record.py", "spec/common/updaters.py", "spec/common/errors.py",
+    "spec/common/secrets.py",
     "spec/common/reduction.py", "spec/common/symbolic.py",
     "spec/*/state.py", "spec/*/cards.py", "spec/*/hybrids.py", "spec/*/rules.py",
     "spec/*/game.py", "spec/*/scoring.py", "spec/*/secrets.py", "spec/*/reduction.py",
