@@ -8,8 +8,10 @@ the same behaviour. ``FRUITSPEC_BUILD=pure`` at install time skips compilation a
 
 A module may have a ``.pxd`` file beside it, read only here, that gives C types to a
 few of its names where Python's integers would be slow and C's give the same results
-(``spec/common/rng.pxd``: the generator's 64-bit arithmetic); the ``.py`` file stays the
-definition, run as it is by the pure-Python engine.
+(``spec/common/rng.pxd``: the generator's 64-bit arithmetic; ``engine/game.pxd``: the
+listing loop's dicts and lists); the ``.py`` file stays the definition, run as it is by
+the pure-Python engine. ``spec/common/updaters.py`` is written beforehand by
+``python -m spec.common.record`` (the states' ``_replace``), so that it is compiled too.
 
 ``annotation_typing=False`` matters: by default Cython turns ``x: int`` into an exact type
 check, but the proofs run the scoring and trick-resolution code on Z3 terms.
