@@ -52,7 +52,8 @@ def test_updaters_module_is_written_from_the_state_types():
     import spec.common
     from spec.common.record import _games_types, updaters_source
     written = (Path(spec.common.__file__).parent / "updaters.py").read_text()
-    assert written == updaters_source(_games_types())
+    assert written == updaters_source(_games_types()), \
+        "a state type changed: rewrite the module with python -m spec.common.record"
 
 
 def test_every_game_state_uses_its_written_maker():
