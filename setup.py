@@ -8,8 +8,10 @@ the same behaviour. ``FRUITSPEC_BUILD=pure`` at install time skips compilation a
 
 A module may have a ``.pxd`` file beside it, read only here, that gives C types to a
 few of its names where Python's integers would be slow and C's give the same results
-(``spec/common/rng.pxd``: the generator's 64-bit arithmetic); the ``.py`` file stays the
-definition, run as it is by the pure-Python engine.
+(``spec/common/rng.pxd``: the generator's 64-bit arithmetic; ``engine/game.pxd``: the
+listing loop's dicts and lists); the ``.py`` file stays the definition, run as it is by
+the pure-Python engine. ``spec/common/updaters.py`` is written beforehand by
+``python -m spec.common.record`` (the states' ``_replace``), so that it is compiled too.
 
 ``annotation_typing=False`` matters: by default Cython turns ``x: int`` into an exact type
 check, but the proofs run the scoring and trick-resolution code on Z3 terms.
@@ -30,7 +32,8 @@ HERE = Path(__file__).resolve().parent
 #: The hot path: what a play-out, the explorer and the simulator run on every step.
 COMPILED = [
     "spec/common/core.py", "spec/common/moves.py", "spec/common/rng.py",
-    "spec/common/record.py", "spec/common/errors.py", "spec/common/secrets.py",
+    "spec/common/record.py", "spec/common/updaters.py", "spec/common/errors.py",
+    "spec/common/secrets.py",
     "spec/common/reduction.py", "spec/common/symbolic.py",
     "spec/*/state.py", "spec/*/cards.py", "spec/*/hybrids.py", "spec/*/rules.py",
     "spec/*/game.py", "spec/*/scoring.py", "spec/*/secrets.py", "spec/*/reduction.py",

@@ -297,28 +297,38 @@ class Game:
         if last[0] is state:
             return last[1]
         cfg = self.config
-        out: list[Action] = []
-        append = out.append
         if self._plain_over or not self.spec.is_over(cfg, state):
-            for name, actors, domain, checks, made in self._plan.get(state.phase, ()):
-                for seat in actors(cfg, state):
-                    # a seat that is no int (True would find seat 1's) keeps nothing
-                    mine = made.get(seat) if seat.__class__ is int else {}
-                    if mine is None:
-                        mine = made[seat] = {}
-                    for args in domain(cfg, state, seat):
-                        a = mine.get(args)
-                        if a is None:
-                            a = _new_action(Action, (seat, name, args))
-                            if len(mine) < _MADE_PER_SEAT:
-                                mine[args] = a
-                        for ok in checks:
-                            if not ok(cfg, state, a):
-                                break
-                        else:
-                            append(a)
+            out = _listed(self._plan.get(state.phase, ()), cfg, state)
+        else:
+            out = []
         self._last = (state, out)
         return out
+
+
+def _listed(moves: tuple[Listing, ...], cfg: Config, state: Any) -> list[Action]:
+    """The legal actions of ``moves`` (one phase's listing plan) in ``state``.
+
+    A module function, not a method, so that ``game.pxd`` can give the compiled build C
+    types for its lists, dicts and tuples (what it knows the plan holds)."""
+    out: list[Action] = []
+    for name, actors, domain, checks, made in moves:
+        for seat in actors(cfg, state):
+            # a seat that is no int (True would find seat 1's) keeps nothing
+            mine = made.get(seat) if seat.__class__ is int else {}
+            if mine is None:
+                mine = made[seat] = {}
+            for args in domain(cfg, state, seat):
+                a = mine.get(args)
+                if a is None:
+                    a = _new_action(Action, (seat, name, args))
+                    if len(mine) < _MADE_PER_SEAT:
+                        mine[args] = a
+                for ok in checks:
+                    if not ok(cfg, state, a):
+                        break
+                else:
+                    out.append(a)
+    return out
 
 
 #: One move as the listing of legal actions runs it: its name, actors, domain, the checks
