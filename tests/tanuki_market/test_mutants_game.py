@@ -5,6 +5,8 @@ survived the suite (``make mutate``). Expected values are worked out by hand fro
 rulebook's clauses; the situations are reached through set-ups and the public actions."""
 from __future__ import annotations
 
+import json
+
 import pytest
 
 import engine
@@ -76,3 +78,219 @@ def test_draw_refusals_with_a_card_in_hand_and_under_the_after_draw_reading():
     s = base.apply(base.new(seed=0, setup={"leader": 0}), "taco 1")
     assert _refusal(base, s, "p1: draw") == ("TAN-8.8: only the solo player draws by"
                                              " choice; the leader draws by itself")
+
+
+def test_the_solo_draw_may_meet_an_empty_deck():
+    # Tuesday (8 dots): S, S, F: 3 + 3 + 2 = 8 with the third placement; S F against S:
+    # bananas and figs first, 1 against 0, the automaton takes cart 1 (TAN-8.6)
+    game, s = _solo(["S", "S", "F"], day="tuesday")
+    s, told = _play(game, s, "place 1", "place 2", "place 1")
+    assert told[-1] == [("TAN-2.4", "seat 0 places F on cart 1 (now S, F)"),
+                        ("TAN-8.6", "the automaton takes cart 1 (S, F): 8 dots reach"
+                         " tuesday's 8")]
+    # the player draws on (solo-stop=before-draw): Granny, placed; then the deck is empty
+    s, told = _play(game, s, "draw", "place 2", "draw")
+    assert told == [[("TAN-5.1", "seat 0 draws Granny: this round is the last")],
+                    [("TAN-5.2", "seat 0 places GRANNY on cart 2 (now S, GRANNY)")],
+                    [("TAN-2.15", "the deck is empty: the deal stops, seats without a cart"
+                      " take one as it is; this round is the last")]]
+    assert (s.phase, s.last, s.dry, s.hand, s.deck, s.taken) == (
+        "deal", True, True, (), (), (-2, -1))
+    assert _refusal(game, s, "draw") == "TAN-8.8: the player's cart is taken or full: take it"
+
+
+def test_alike_carts_are_given_and_the_player_draws_at_once_after_draw():
+    # S F against S F: the automaton likes both alike (TAN-8.7); solo-stop=after-draw:
+    # once the player gave it cart 2, the next card (Granny) is drawn at once
+    game, s = _solo(["S", "S", "F", "F"], **{"solo-stop": "after-draw"})
+    s, told = _play(game, s, "place 1", "place 2", "place 1", "place 2")
+    assert told[-1] == [("TAN-2.4", "seat 0 places F on cart 2 (now S, F)"),
+                        ("TAN-8.7", "the automaton likes both carts alike: the player"
+                         " chooses its cart (give N)")]
+    assert s.phase == "give"
+    s, told = _play(game, s, "give 2")
+    assert told[-1] == [("TAN-8.7", "the automaton takes cart 2 (S, F): seat 0 gives it"),
+                        ("TAN-5.1", "seat 0 draws Granny: this round is the last")]
+    assert s.taken == (-1, -2) and s.hand == ("GRANNY",) and s.phase == "deal"
+
+
+# --- TAN-8.5, TAN-A13, TAN-A14: the placement that fills both carts and reaches the day's
+# threshold (Tuesday: 8 dots): W W P on cart 1 (4 dots), W P S on cart 2 (5 dots) -------
+TUESDAY = ["W", "W", "W", "P", "P", "S", "B", "B"]
+
+
+@pytest.mark.parametrize("options,last", [
+    # check-first: the automaton chooses at once; W+P: 3 against 2, cart 1
+    ({}, [("TAN-8.6", "the automaton takes cart 1 (W, W, P): 8 dots reach tuesday's 8")]),
+    # prefer-compare=each: W 2 >= 1 and P 1 >= 1, not the same: cart 1 still
+    ({"prefer-compare": "each"},
+     [("TAN-8.6", "the automaton takes cart 1 (W, W, P): 8 dots reach tuesday's 8")]),
+    # full-first: both carts are full; never-reached=player-first: the player takes
+    ({"threshold-check": "full-first"}, []),
+    ({"threshold-check": "full-first", "never-reached": "automaton-prefers"},
+     [("TAN-8.6", "the automaton takes cart 1 (W, W, P): both carts are full")]),
+])
+def test_the_threshold_met_by_the_last_placement(options, last):
+    game, s = _solo(TUESDAY, day="tuesday", **options)
+    s, told = _play(game, s, *ALTERNATE)
+    assert told[-1] == [("TAN-2.4", "seat 0 places S on cart 2 (now W, P, S)")] + last
+    assert s.taken == ((-2, -1) if last else (-1, -1)) and s.hand == ()
+
+
+# --- TAN-2.15 (TAN-A8): the deck runs out while the last round is not yet announced ------
+def _dry_deal(reading: str):
+    """Two seats over S and F; Granny taken out of the deck (seat 1 holds it) through the
+    dump, so that the deck runs out in a round not yet the last."""
+    game = load(2, **{"deck-out": reading})
+    s = game.apply(game.new(seed=0, setup={"leader": 0, "cards": ["S", "F"],
+                                           "deck": ["S", "F", "GRANNY"]}), "taco 1")
+    doc = json.loads(game.dumps(s))
+    doc["state"]["deck"].remove("GRANNY")
+    doc["state"]["granny"] = 1
+    s = game.loads(json.dumps(doc))
+    assert (s.hand, s.deck, s.last) == (("S",), ("F",), False)
+    return game, s
+
+
+def test_the_deck_runs_out_and_the_deal_stops():
+    game, s = _dry_deal("last-round")
+    s, told = _play(game, s, "place 1", "place 2")
+    assert told[-1] == [("TAN-2.4", "seat 0 places F on cart 2 (now F)"),
+                        ("TAN-2.15", "the deck is empty: the deal stops, seats without a"
+                         " cart take one as it is; this round is the last")]
+    view = game.view(s, None)
+    assert (view["phase"], view["last"], view["dry"], view["hand"]) == ("deal", True, True, 0)
+
+
+def test_the_deck_runs_out_and_laying_out_begins_at_once():
+    game, s = _dry_deal("lay-out")
+    s, told = _play(game, s, "place 1", "p1: take 1", "place 2")
+    assert told[-1][:2] == [("TAN-2.4", "seat 0 places F on cart 2 (now F)"),
+                            ("TAN-2.15", "the deck is empty: the round ends at once and is"
+                             " the last")]
+    view = game.view(s, None)
+    assert (view["phase"], view["last"], view["dry"]) == ("lay", True, True)
+    assert view["haul"] == [[], ["S"]] and view["taco"] == 1
+    s = game.apply(s, "p1: lay S")
+    assert game.is_over(s)  # the round was the last
+
+
+# --- TAN-2.17, TAN-5.2 (TAN-A7, TAN-A19): the leader holds Granny when the last seat takes
+def _granny_in_hand(**options):
+    game = load(2, **options)
+    s = game.new(seed=0, setup={"leader": 0, "deck": ["S", "GRANNY", "B"]})
+    s, _ = _play(game, s, "taco 1", "keep 1")
+    assert s.hand == ("GRANNY",) and s.deck[:2] == ("B", "P/bitten")
+    return game, s
+
+
+@pytest.mark.parametrize("options,told,deck_top,deck_end,granny", [
+    ({"granny-full": "fourth"}, ("TAN-5.2", "Granny joins seat 0's haul"),
+     ("B", "P/bitten"), ("S/move", "P/move"), 0),
+    ({"drawn-card": "bottom"}, ("TAN-2.17", "every seat has a cart: seat 0 puts Granny under"
+                                " the deck (drawn-card=bottom)"),
+     ("B", "P/bitten"), ("P/move", "GRANNY"), -1),
+    ({}, ("TAN-2.17", "every seat has a cart: seat 0 puts Granny back on top of the deck"
+          " (drawn-card=top)"), ("GRANNY", "B"), ("S/move", "P/move"), -1),
+])
+def test_the_last_seat_takes_a_cart_while_the_leader_holds_granny(options, told, deck_top,
+                                                                  deck_end, granny):
+    game, s = _granny_in_hand(**options)
+    s, evs = _play(game, s, "p1: take 2")
+    assert evs == [[("TAN-2.6", "seat 1 takes cart 2 (empty)"), told,
+                    ("TAN-3.1", "every seat has its cart: laying out begins")]]
+    assert (s.phase, s.hand, s.kept, s.granny) == ("lay", (), (), granny)
+    assert s.deck[:2] == deck_top and s.deck[-2:] == deck_end
+    assert game.view(s, 0)["hand"] == [] and game.view(s, 0)["haul_hidden"] == [["S"], []]
+
+
+# --- TAN-2.13: the leader holding a card may not take, and says under which reading -------
+def test_the_card_holder_refusal_names_its_reading():
+    base = load(2)
+    s = base.apply(base.new(seed=0, setup={"leader": 0}), "taco 1")
+    assert _refusal(base, s, "p0: take 2") == (
+        "TAN-2.13: seat 0 holds a drawn card: keep it with a cart or place it"
+        " (leader-take=keep-only)")
+    game, s = _solo(["S", "S", "F", "F"])
+    s, _ = _play(game, s, "place 1", "place 2", "place 1", "place 2", "give 2", "draw")
+    assert _refusal(game, s, "take 1") == (
+        "TAN-2.13: seat 0 holds a drawn card: keep it with a cart or place it (it decided"
+        " to go on filling its cart, solo-stop=before-draw)")
+
+
+# --- TAN-3.5, TAN-3.6: the move effect is mandatory, and the refusal names the way -------
+@pytest.mark.parametrize("tables,table,ways", [
+    ([["F"], ["B"], ["P"], ["W"], []], 5, "move left"),
+    ([[], ["B"], ["P"], ["W"], ["F"]], 1, "move right"),
+    ([["F"], ["B"], [], ["W"], ["P"]], 3, "move left / move right"),
+])
+def test_skip_refusal_names_the_ways_the_table_may_move(tables, table, ways):
+    game = load(2)
+    s = game.new(seed=0, setup={"leader": 0, "deck": ["S/move", "F", "GRANNY"],
+                                "tables": [tables, [[], [], [], [], []]]})
+    s, _ = _play(game, s, "taco 1", "keep 2", "place 1", "p1: take 1", "p0: lay S/move")
+    assert s.pending == (table, 0)
+    assert _refusal(game, s, "p0: skip") == (
+        f"TAN-3.5: the move effect on seat 0's table {table} is mandatory: {ways}")
+
+
+# --- TAN-7.5, TAN-9.1: the Fruit Salad cart with nothing to take, and from the haul ------
+def test_salad_from_the_haul_tells_the_face_up_card_and_where_it_came_from():
+    game = load(2, "special-carts", **{"salad-move": "haul"})
+    s = game.new(seed=0, setup={"leader": 0, "carts": ["salad-S", "large"],
+                                "deck": ["S/bitten", "GRANNY", "W"]})
+    s, _ = _play(game, s, "taco 2", "place 1", "place 1", "p1: take 1", "keep 2")
+    assert _refusal(game, s, "p1: salad S/five") == (
+        "TAN-7.5: seat 1 has no S/five in its haul; it may choose S (= S/bitten),"
+        " S/bitten (or skip)")
+    s, told = _play(game, s, "p1: salad S")
+    assert told[0][0] == ("TAN-7.5", "seat 1 puts S/bitten on its fruit salad (from its"
+                          " haul, unlaid)")
+    assert s.salad[1] == ("S/bitten",) and s.haul[1] == () and s.special[1] == ""
+
+
+def test_salad_refusal_from_the_haul_with_face_down_cards_only():
+    game = load(2, "special-carts", **{"salad-move": "haul"})
+    s = game.new(seed=0, setup={"leader": 0, "carts": ["salad-S", "large"],
+                                "deck": ["S/bitten", "W", "GRANNY"]})
+    s, _ = _play(game, s, "taco 2", "p1: take 2", "keep 1")
+    assert _refusal(game, s, "p0: salad S/five") == (
+        "TAN-7.5: seat 0 has no S/five in its haul; it may choose a strawberry among its"
+        " face-down cards, if it has one (or skip)")
+    s, told = _play(game, s, "p0: salad S/bitten")
+    assert told[0][0] == ("TAN-7.5", "seat 0 puts a strawberry card on its fruit salad"
+                          " (from its haul, unlaid)")
+
+
+# --- TAN-8.13, TAN-A22: the solo result, from the witness's final state changed ----------
+def _solo_end(tables: list, auto: list, out: list, granny: int, tie: str = "bonus"):
+    """A finished solo game (Monday: 3 points per card on the automaton's pile) over the
+    cards S F B W: the player's ``tables``, the automaton's pile ``auto``, the rest out."""
+    game = load(1, "solo", **{"solo-tie": tie})
+    doc = json.loads(game.dumps(game.new(seed=0, setup={"cards": ["S", "F", "B", "W"],
+                                                         "deck": ["S", "B", "F", "GRANNY",
+                                                                  "W"]})))
+    doc["state"].update(phase="over", deck=[], hand=[], last=True, tables=[tables],
+                        auto=auto, out=out, granny=granny, under=0)
+    s = game.loads(json.dumps(doc))
+    return game, s
+
+
+EMPTY3 = [[], [], []]
+
+
+@pytest.mark.parametrize("tables,auto,out,granny,tie,score,its,winner,winners", [
+    # S on table 1, F on 2, W on 3: 1 + 2 + 3 = 6 against B: 3
+    ([["S"], ["F"], ["W"], [], []], ["B"], ["GRANNY"], -1, "strict", 6, 3, "player", [0]),
+    # 3 against 3 (B); no bonus on either side: both win
+    ([["S"], ["F"], [], [], []], ["B"], ["W", "GRANNY"], -1, "bonus", 3, 3, "both", [0]),
+    # 3 against Granny (3, and 3 bonus points): the automaton wins the tie
+    ([["S"], ["F"], [], [], []], ["GRANNY"], ["B", "W"], -1, "bonus", 3, 3, "automaton", []),
+    # 3 + Granny 3 = 6 against B W (6): the player's bonus wins the tie
+    ([["S"], ["F"], [], [], []], ["B", "W"], [], 0, "bonus", 6, 6, "player", [0]),
+])
+def test_the_solo_result(tables, auto, out, granny, tie, score, its, winner, winners):
+    game, s = _solo_end(tables, auto, out, granny, tie)
+    view = game.view(s, None)
+    assert game.scores(s) == [score] and view["automaton"]["score"] == its
+    assert view["automaton"]["winner"] == winner and game.winners(s) == winners
