@@ -93,6 +93,8 @@ MODULES: dict[str, Target] = {
                                              *_traces("fruit_passion"))),
     "spec/tanuki_market/scoring.py": Target(("tests/tanuki_market",)),
     **{f"spec/{g}/game.py": _game_target(g) for g in GAMES},  # guards, effects, views
+    "spec/tanuki_market/game.py": _game_target("tanuki_market")._replace(tests=(
+        "tests/tanuki_market/test_mutants_game.py", *_game_target("tanuki_market").tests)),
     # the tests' declarations of what is secret (the leak checks' oracle): only when named
     **{f"spec/{g}/secrets.py": Target(("tests/engine/test_generic.py", "-k", "leak"),
                                       default=False) for g in GAMES},

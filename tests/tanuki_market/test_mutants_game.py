@@ -263,15 +263,19 @@ def test_salad_refusal_from_the_haul_with_face_down_cards_only():
 
 
 # --- TAN-8.13, TAN-A22: the solo result, from the witness's final state changed ----------
-def _solo_end(tables: list, auto: list, out: list, granny: int, tie: str = "bonus"):
+def _solo_end(tables: list, auto: list, out: list, granny: int, tie: str = "bonus",
+              salad: tuple = ()):
     """A finished solo game (Monday: 3 points per card on the automaton's pile) over the
-    cards S F B W: the player's ``tables``, the automaton's pile ``auto``, the rest out."""
+    cards S F B W: the player's ``tables`` (and ``salad``: the solo carts have no Fruit
+    Salad cart, but a loaded state may hold one, and it counts as everywhere else), the
+    automaton's pile ``auto``, the rest out."""
     game = load(1, "solo", **{"solo-tie": tie})
     doc = json.loads(game.dumps(game.new(seed=0, setup={"cards": ["S", "F", "B", "W"],
                                                          "deck": ["S", "B", "F", "GRANNY",
                                                                   "W"]})))
     doc["state"].update(phase="over", deck=[], hand=[], last=True, tables=[tables],
-                        auto=auto, out=out, granny=granny, under=0)
+                        auto=auto, out=out, granny=granny, under=0,
+                        salad=[list(salad)])
     s = game.loads(json.dumps(doc))
     return game, s
 
@@ -279,18 +283,38 @@ def _solo_end(tables: list, auto: list, out: list, granny: int, tie: str = "bonu
 EMPTY3 = [[], [], []]
 
 
-@pytest.mark.parametrize("tables,auto,out,granny,tie,score,its,winner,winners", [
+@pytest.mark.parametrize("tables,auto,out,granny,tie,score,its,winner,winners,salad", [
     # S on table 1, F on 2, W on 3: 1 + 2 + 3 = 6 against B: 3
-    ([["S"], ["F"], ["W"], [], []], ["B"], ["GRANNY"], -1, "strict", 6, 3, "player", [0]),
+    ([["S"], ["F"], ["W"], [], []], ["B"], ["GRANNY"], -1, "strict", 6, 3, "player", [0], ()),
     # 3 against 3 (B); no bonus on either side: both win
-    ([["S"], ["F"], [], [], []], ["B"], ["W", "GRANNY"], -1, "bonus", 3, 3, "both", [0]),
+    ([["S"], ["F"], [], [], []], ["B"], ["W", "GRANNY"], -1, "bonus", 3, 3, "both", [0], ()),
     # 3 against Granny (3, and 3 bonus points): the automaton wins the tie
-    ([["S"], ["F"], [], [], []], ["GRANNY"], ["B", "W"], -1, "bonus", 3, 3, "automaton", []),
+    ([["S"], ["F"], [], [], []], ["GRANNY"], ["B", "W"], -1, "bonus", 3, 3, "automaton", [],
+     ()),
     # 3 + Granny 3 = 6 against B W (6): the player's bonus wins the tie
-    ([["S"], ["F"], [], [], []], ["B", "W"], [], 0, "bonus", 6, 6, "player", [0]),
+    ([["S"], ["F"], [], [], []], ["B", "W"], [], 0, "bonus", 6, 6, "player", [0], ()),
+    # S on table 1 + W on the salad (5) = 6 against B F (6): the salad's 5 bonus points win
+    ([["S"], [], [], [], []], ["B", "F"], ["GRANNY"], -1, "bonus", 6, 6, "player", [0],
+     ("W",)),
 ])
-def test_the_solo_result(tables, auto, out, granny, tie, score, its, winner, winners):
-    game, s = _solo_end(tables, auto, out, granny, tie)
+def test_the_solo_result(tables, auto, out, granny, tie, score, its, winner, winners, salad):
+    game, s = _solo_end(tables, auto, out, granny, tie, salad)
     view = game.view(s, None)
     assert game.scores(s) == [score] and view["automaton"]["score"] == its
     assert view["automaton"]["winner"] == winner and game.winners(s) == winners
+
+
+def test_salad_card_names_no_card_of_another_fruit_or_for_a_seat_without_the_cart():
+    # salad_card (public: what "salad ARG" puts on the salad, None when the seat has no
+    # such card) asked outside what the guard G_SALAD_CART lets through
+    from spec.tanuki_market.game import salad_card
+
+    game = load(2, "special-carts", **{"salad-move": "haul"})
+    s = game.new(seed=0, setup={"leader": 0, "carts": ["salad-S", "large"],
+                                "deck": ["S/bitten", "GRANNY", "W"]})
+    s, _ = _play(game, s, "taco 2", "place 1", "place 1", "p1: take 1", "keep 2")
+    assert s.special == ("", "salad-S") and s.haul[1] == ("S/bitten",)
+    cfg = game.config
+    assert [salad_card(cfg, s, 1, arg) for arg in ("S", "S/bitten", "S/five", "F", "W")] == [
+        "S/bitten", "S/bitten", None, None, None]
+    assert [salad_card(cfg, s, 0, arg) for arg in ("S", "W", "W/five")] == [None, None, None]
