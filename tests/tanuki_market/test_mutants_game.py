@@ -318,3 +318,83 @@ def test_salad_card_names_no_card_of_another_fruit_or_for_a_seat_without_the_car
     assert [salad_card(cfg, s, 1, arg) for arg in ("S", "S/bitten", "S/five", "F", "W")] == [
         "S/bitten", "S/bitten", None, None, None]
     assert [salad_card(cfg, s, 0, arg) for arg in ("S", "W", "W/five")] == [None, None, None]
+
+
+# --- a whole two-seat game over seven cards, every event pinned ---------------------------
+# Round 1: seat 0 leads, keeps B with the empty cart 2; seat 1 takes cart 1 with Taco, S
+# and F/move, lays F/move on table 2 and must move it (TAN-3.5). Round 2: seat 1 (Taco's
+# taker, TAN-4.1) leads, fills cart 2, draws Granny (the last round, TAN-5.1), keeps it
+# with the full cart 2 (4 cards, TAN-2.8), deals F, and the deck runs out (TAN-2.15).
+# Scores (TAN-5.4: cards x table number): seat 0 B on 1, P on 2, F on 3: 1 + 2 + 3 = 6;
+# seat 1 S S on 1, W on 2, F/move on 3: 2 + 2 + 3 = 7, + Taco 3 + Granny 3 = 13.
+WHOLE_GAME = [
+    ("taco 1", [("TAN-2.1", "seat 0 leads round 1 and puts Taco the Thief on cart 1"),
+                ("TAN-2.2", "seat 0 draws a card (7 left in the deck)")]),
+    ("place 1", [("TAN-2.4", "seat 0 places S on cart 1 (now TACO, S)"),
+                 ("TAN-2.2", "seat 0 draws a card (6 left in the deck)")]),
+    ("place 1", [("TAN-2.4", "seat 0 places F/move on cart 1 (now TACO, S, F/move)"),
+                 ("TAN-2.2", "seat 0 draws a card (5 left in the deck)")]),
+    ("keep 2", [("TAN-2.3", "seat 0 keeps the drawn card and takes cart 2 (empty)")]),
+    ("p1: take 1", [("TAN-2.6", "seat 1 takes cart 1 (TACO, S, F/move)"),
+                    ("TAN-3.1", "every seat has its cart: laying out begins")]),
+    ("p0: lay B", [("TAN-3.3", "seat 0 lays B on table 1, the leftmost free one")]),
+    ("p1: lay S", [("TAN-3.3", "seat 1 lays S on table 1, the leftmost free one")]),
+    ("p1: lay F/move", [("TAN-3.3", "seat 1 lays F/move on table 2, the leftmost free one"),
+                        ("TAN-3.5", "seat 1 must move table 2 left or right")]),
+    ("p1: move right", [("TAN-3.5", "seat 1 moves table 2 to table 3"),
+                        ("TAN-4.1", "the carts go back; seat 1, who took Taco, leads"
+                         " round 2")]),
+    ("p1: taco 2", [("TAN-2.1", "seat 1 leads round 2 and puts Taco the Thief on cart 2"),
+                    ("TAN-2.2", "seat 1 draws a card (4 left in the deck)")]),
+    ("p1: place 2", [("TAN-2.4", "seat 1 places W on cart 2 (now TACO, W)"),
+                     ("TAN-2.2", "seat 1 draws a card (3 left in the deck)")]),
+    ("p1: place 2", [("TAN-2.4", "seat 1 places S on cart 2 (now TACO, W, S)"),
+                     ("TAN-2.2", "seat 1 draws a card (2 left in the deck)")]),
+    ("p1: place 1", [("TAN-2.4", "seat 1 places P on cart 1 (now P)"),
+                     ("TAN-5.1", "seat 1 draws Granny: this round is the last")]),
+    ("p1: keep 2", [("TAN-2.8", "seat 1 keeps GRANNY and takes cart 2 (TACO, W, S): 4"
+                     " cards, the kept one shown"),
+                    ("TAN-2.2", "seat 1 draws a card (0 left in the deck)")]),
+    ("p1: place 1", [("TAN-2.4", "seat 1 places F on cart 1 (now P, F)"),
+                     ("TAN-2.15", "the deck is empty: the deal stops, seats without a cart"
+                      " take one as it is; this round is the last")]),
+    ("p0: take 1", [("TAN-2.6", "seat 0 takes cart 1 (P, F)"),
+                    ("TAN-3.1", "every seat has its cart: laying out begins")]),
+    ("p0: lay P", [("TAN-3.3", "seat 0 lays P on table 2, the leftmost free one")]),
+    ("p0: lay F", [("TAN-3.3", "seat 0 lays F on table 3, the leftmost free one")]),
+    ("p1: lay W", [("TAN-3.3", "seat 1 lays W on table 2, the leftmost free one")]),
+    ("p1: lay S", [("TAN-3.4", "seat 1 lays S on table 1, with its fruit"),
+                   ("TAN-5.3", "the last round is over: the game ends"),
+                   ("TAN-5.4", "seat 0 scores 6: tables [1, 2, 3, 0, 0], bonus 0"),
+                   ("TAN-5.4", "seat 1 scores 13: tables [2, 2, 3, 0, 0], bonus 6"),
+                   ("TAN-5.6", "winner(s): seat(s) [1]")]),
+]
+
+
+def test_a_whole_two_seat_game_event_by_event():
+    game = load(2)
+    s = game.new(seed=0, setup={"leader": 0, "cards": ["S", "S", "F/move", "B", "W", "P", "F"],
+                                "deck": ["S", "F/move", "B", "W", "S", "P", "GRANNY", "F"]})
+    states = {}
+    for i, (action, told) in enumerate(WHOLE_GAME):
+        s, evs = game.step(s, action)
+        assert [(e.rule, e.text) for e in evs] == told, (i, action)
+        states[i] = s
+    after_keep = game.view(states[3], None)
+    assert (after_keep["taken"], after_keep["kept"], after_keep["shown"]) == ([-1, 0], 1, False)
+    assert game.view(states[3], 0)["kept"] == ["B"]
+    laying = states[4]
+    assert (laying.haul, laying.haul_hidden, laying.taco, laying.carts) == (
+        ((), ("S", "F/move")), (("B",), ()), 1, ((), ()))
+    round2 = states[8]
+    assert (round2.phase, round2.round, round2.leader, round2.taken, round2.taco,
+            round2.tables[1]) == ("taco", 2, 1, (-1, -1), 1, (("S",), (), ("F/move",), (), ()))
+    shown = game.view(states[13], None)
+    assert (shown["kept"], shown["shown"], shown["taken"], shown["last"]) == (
+        ["GRANNY"], True, [-1, 1], True)
+    laying = states[15]
+    assert (laying.haul, laying.haul_hidden, laying.taco, laying.granny) == (
+        (("P", "F"), ("W", "S")), ((), ()), 1, 1)
+    view = game.view(s, None)
+    assert (game.scores(s), game.winners(s), view["bonus"], view["winners"]) == (
+        [6, 13], [1], [0, 6], [1])
