@@ -398,3 +398,44 @@ def test_a_whole_two_seat_game_event_by_event():
     view = game.view(s, None)
     assert (game.scores(s), game.winners(s), view["bonus"], view["winners"]) == (
         [6, 13], [1], [0, 6], [1])
+
+
+# --- the deal's refusals, each with its clause and full text -----------------------------
+def test_deal_refusals_in_full():
+    game = load(2)
+    s = game.new(seed=0, setup={"leader": 0, "cards": ["S", "S", "F/move", "B", "W", "P", "F"],
+                                "deck": ["S", "F/move", "B", "W", "S", "P", "GRANNY", "F"]})
+    for action, _ in WHOLE_GAME[:3]:
+        s = game.apply(s, action)  # cart 1: Taco, S, F/move (3 cards, full); B in hand
+    assert _refusal(game, s, "place 1") == "TAN-2.7: cart 1 is full (3 cards)"
+    assert _refusal(game, s, "p1: keep 2") == ("TAN-2.1: seat 1 is not the leader: seat 0"
+                                               " leads this round and deals the cards")
+    assert _refusal(game, s, "p1: take 3") == "TAN-1.6: there is no cart 3 (carts 1-2)"
+    needs = load(2, **{"empty-cart": "needs-card"})
+    s = needs.apply(needs.new(seed=0, setup={"leader": 0}), "taco 1")
+    assert _refusal(needs, s, "p1: take 2") == (
+        "TAN-2.16: cart 2 has no card on it: while the deal goes on, a cart is taken only"
+        " once a card lies on it (empty-cart=needs-card)")
+    solo, s = _solo(["W", "P"] * 4)
+    s = solo.apply(s, "place 1")
+    assert _refusal(solo, s, "place 1") == ("TAN-8.4: placements alternate: this card goes"
+                                            " on the other cart")
+    # the large cart (4 cards) full with Taco and three fruit: four-max (TAN-A10)
+    large = load(3, "special-carts", **{"large-keep": "four-max"})
+    s = large.new(seed=0, setup={"leader": 0, "carts": ["large", "small", "secret"],
+                                 "deck": ["S", "F", "B", "W", "P", "S"]})
+    s, _ = _play(large, s, "taco 1", "place 1", "place 1", "place 1")
+    assert s.carts[0] == ("TACO", "S", "F", "B") and s.hand == ("W",)
+    assert _refusal(large, s, "keep 1") == ("TAN-7.2: the leader may not get more than 4"
+                                            " cards (large-keep=four-max)")
+    assert _refusal(large, s, "place 1") == "TAN-2.7: cart 1 is full (4 cards)"
+
+
+def test_a_seat_swaps_its_cart():
+    # swap=yes (TAN-A3): seat 1 puts back cart 1 (Taco only) for cart 2 with S on it
+    game = load(2, swap="yes")
+    s = game.apply(game.new(seed=0, setup={"leader": 0, "deck": ["S", "F", "B"]}), "taco 1")
+    s, told = _play(game, s, "p1: take 1", "place 2", "p1: take 2")
+    assert told[-1] == [("TAN-2.12", "seat 1 puts cart 1 back"),
+                        ("TAN-2.6", "seat 1 takes cart 2 (S)")]
+    assert s.taken == (-1, 1) and s.hand == ("F",) and s.carts == (("TACO",), ("S",))
