@@ -439,3 +439,54 @@ def test_a_seat_swaps_its_cart():
     assert told[-1] == [("TAN-2.12", "seat 1 puts cart 1 back"),
                         ("TAN-2.6", "seat 1 takes cart 2 (S)")]
     assert s.taken == (-1, 1) and s.hand == ("F",) and s.carts == (("TACO",), ("S",))
+
+
+# --- the Move Fruit and Fruit Salad carts used, or declined, to the game's end -----------
+SPECIAL_DEAL = ["taco 2", "place 1", "place 2", "p1: take 1", "keep 2", "p1: lay S",
+                "p0: lay F"]
+
+
+def _special_end():
+    """Seat 0 (B on table 2) keeps Granny with the Move Fruit cart for figs (Taco, F);
+    seat 1 (W on table 5) takes the Fruit Salad cart for strawberries (S); both lay."""
+    game = load(2, "special-carts")
+    s = game.new(seed=0, setup={"leader": 0, "carts": ["salad-S", "move-F"],
+                                "deck": ["S", "F", "GRANNY"],
+                                "tables": [[[], ["B"], [], [], []], [[], [], [], [], ["W"]]]})
+    s, told = _play(game, s, *SPECIAL_DEAL)
+    assert told[4] == [("TAN-5.2", "seat 0 keeps GRANNY and takes cart 2 (TACO, F)"),
+                       ("TAN-3.1", "every seat has its cart: laying out begins")]
+    assert told[6] == [("TAN-3.3", "seat 0 lays F on table 1, the leftmost free one")]
+    assert (s.special, s.taco, s.granny) == (("move-F", "salad-S"), 0, 0)
+    return game, s
+
+
+def test_the_special_carts_used():
+    game, s = _special_end()
+    s, told = _play(game, s, "p0: shift F right", "p1: salad S")
+    # seat 0: B on 1, F on 2: 1 + 2, + Taco and Granny 6 = 9; seat 1: W on 5 (5) + salad 5
+    assert told == [
+        [("TAN-7.4", "seat 0 uses its Move Fruit cart: table 1 (fig) goes to table 2")],
+        [("TAN-7.5", "seat 1 puts S on its fruit salad (from table 1)"),
+         ("TAN-5.3", "the last round is over: the game ends"),
+         ("TAN-5.4", "seat 0 scores 9: tables [1, 2, 0, 0, 0], bonus 6"),
+         ("TAN-5.4", "seat 1 scores 10: tables [0, 0, 0, 0, 5], bonus 5"),
+         ("TAN-5.6", "winner(s): seat(s) [1]")]]
+    assert s.tables == ((("B",), ("F",), (), (), ()), ((), (), (), (), ("W",)))
+    assert s.salad == ((), ("S",)) and s.special == ("", "")
+    assert game.winners(s) == [1] and game.view(s, None)["bonus"] == [6, 5]
+
+
+def test_the_special_carts_declined():
+    game, s = _special_end()
+    s, told = _play(game, s, "p0: skip", "p1: skip")
+    # seat 0: F on 1, B on 2: 1 + 2 + 6 = 9; seat 1: S on 1, W on 5: 1 + 5 = 6
+    assert told == [
+        [("TAN-7.4", "seat 0 does not use its move-F cart")],
+        [("TAN-7.5", "seat 1 does not use its salad-S cart"),
+         ("TAN-5.3", "the last round is over: the game ends"),
+         ("TAN-5.4", "seat 0 scores 9: tables [1, 2, 0, 0, 0], bonus 6"),
+         ("TAN-5.4", "seat 1 scores 6: tables [1, 0, 0, 0, 5], bonus 0"),
+         ("TAN-5.6", "winner(s): seat(s) [0]")]]
+    assert s.tables == ((("F",), ("B",), (), (), ()), (("S",), (), (), (), ("W",)))
+    assert s.salad == ((), ()) and s.special == ("", "")
