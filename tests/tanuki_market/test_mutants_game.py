@@ -490,3 +490,22 @@ def test_the_special_carts_declined():
          ("TAN-5.6", "winner(s): seat(s) [0]")]]
     assert s.tables == ((("F",), ("B",), (), (), ()), (("S",), (), (), (), ("W",)))
     assert s.salad == ((), ()) and s.special == ("", "")
+
+
+def test_the_solo_game_with_an_empty_deck_to_its_end():
+    # the player takes cart 2 (S, Granny), lays S on table 1: 1 + Granny 3 = 4; the
+    # automaton's pile S F on Tuesday (3 points each): 6
+    game, s = _solo(["S", "S", "F"], day="tuesday")
+    s, told = _play(game, s, "place 1", "place 2", "place 1", "draw", "place 2", "draw",
+                    "take 2", "lay S")
+    assert told[-2:] == [
+        [("TAN-8.8", "seat 0 takes cart 2 (S, GRANNY)"),
+         ("TAN-3.1", "every seat has its cart: laying out begins")],
+        [("TAN-3.3", "seat 0 lays S on table 1, the leftmost free one"),
+         ("TAN-5.3", "the last round is over: the game ends"),
+         ("TAN-5.4", "seat 0 scores 4: tables [1, 0, 0, 0, 0], bonus 3"),
+         ("TAN-8.12", "the automaton scores 6 on tuesday"),
+         ("TAN-8.13", "4 against 6: the automaton wins")]]
+    assert (s.phase, s.granny, s.auto, game.scores(s), game.winners(s)) == (
+        "over", 0, ("S", "F"), [4], [])
+    assert game.view(s, None)["automaton"]["winner"] == "automaton"
