@@ -509,3 +509,50 @@ def test_the_solo_game_with_an_empty_deck_to_its_end():
     assert (s.phase, s.granny, s.auto, game.scores(s), game.winners(s)) == (
         "over", 0, ("S", "F"), [4], [])
     assert game.view(s, None)["automaton"]["winner"] == "automaton"
+
+
+# --- three seats, special carts: the secret cart's card face down to its laying ----------
+SECRET_ROUND = [
+    ("taco 1", [("TAN-2.1", "seat 0 leads round 1 and puts Taco the Thief on cart 1"),
+                ("TAN-2.2", "seat 0 draws a card (72 left in the deck)")]),
+    ("place 1", [("TAN-7.3", "seat 0 places a card face down on cart 1"),
+                 ("TAN-2.2", "seat 0 draws a card (71 left in the deck)")]),
+    ("p1: take 1", [("TAN-2.6", "seat 1 takes cart 1 (TACO, 1 face down)")]),
+    ("keep 2", [("TAN-2.3", "seat 0 keeps the drawn card and takes cart 2 (empty)"),
+                ("TAN-2.2", "seat 0 draws a card (70 left in the deck)")]),
+    ("place 3", [("TAN-2.4", "seat 0 places B on cart 3 (now B)"),
+                 ("TAN-2.2", "seat 0 draws a card (69 left in the deck)")]),
+    ("place 3", [("TAN-2.4", "seat 0 places W on cart 3 (now B, W)"),
+                 ("TAN-2.2", "seat 0 draws a card (68 left in the deck)")]),
+    ("p2: take 3", [("TAN-2.6", "seat 2 takes cart 3 (B, W)"),
+                    ("TAN-2.17", "every seat has a cart: seat 0 puts the drawn card back on"
+                     " top of the deck (drawn-card=top)"),
+                    ("TAN-3.1", "every seat has its cart: laying out begins")]),
+    ("p1: lay S", [("TAN-3.3", "seat 1 lays S on table 1, the leftmost free one")]),
+    ("p0: lay F/move", [("TAN-3.3", "seat 0 lays F/move on table 1, the leftmost free one"),
+                        ("TAN-3.6", "seat 0 must move table 1 right, the only way from the"
+                         " edge")]),
+    ("p0: move right", [("TAN-3.5", "seat 0 moves table 1 to table 2")]),
+    ("p2: lay W", [("TAN-3.3", "seat 2 lays W on table 1, the leftmost free one")]),
+    ("p2: lay B", [("TAN-3.3", "seat 2 lays B on table 2, the leftmost free one"),
+                   ("TAN-4.1", "the carts go back; seat 1, who took Taco, leads round 2")]),
+]
+
+
+def test_a_secret_cart_round_event_by_event():
+    game = load(3, "special-carts")
+    s = game.new(seed=0, setup={"leader": 0, "carts": ["secret", "small", "large"],
+                                "deck": ["S", "F/move", "B", "W", "P", "GRANNY"]})
+    states = []
+    for i, (action, told) in enumerate(SECRET_ROUND):
+        s, evs = game.step(s, action)
+        assert [(e.rule, e.text) for e in evs] == told, (i, action)
+        states.append(s)
+    laying = states[6]
+    assert (laying.haul, laying.haul_hidden, laying.taco, laying.deck[0]) == (
+        ((), (), ("B", "W")), (("F/move",), ("S",), ()), 1, "P")
+    assert game.view(laying, 2)["haul_hidden"] == [1, 1, []]
+    assert game.view(states[8], None)["pending"] == [1, 0, 0]
+    assert (s.phase, s.round, s.leader, s.taken, s.tables) == (
+        "taco", 2, 1, (-1, -1, -1),
+        (((), ("F/move",), (), (), ()), (("S",), (), (), (), ()), (("W",), ("B",), (), (), ())))
