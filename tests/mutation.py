@@ -93,8 +93,6 @@ MODULES: dict[str, Target] = {
                                              *_traces("fruit_passion"))),
     "spec/tanuki_market/scoring.py": Target(("tests/tanuki_market",)),
     **{f"spec/{g}/game.py": _game_target(g) for g in GAMES},  # guards, effects, views
-    "spec/bastos/game.py": _game_target("bastos")._replace(
-        tests=("tests/bastos/test_mutants_game.py", *_game_target("bastos").tests)),
     # the tests' declarations of what is secret (the leak checks' oracle): only when named
     **{f"spec/{g}/secrets.py": Target(("tests/engine/test_generic.py", "-k", "leak"),
                                       default=False) for g in GAMES},
