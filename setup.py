@@ -41,7 +41,8 @@ COMPILED = [
     "spec/tindahan/setup.py",
     "engine/game.py", "engine/remember.py", "engine/serialize.py", "engine/validate.py",
     "engine/agents.py",
-    "engine/explore.py", "engine/explore_reduce.py", "engine/simulate.py",
+    "engine/explore.py", "engine/explore_reduce.py", "engine/explore_check.py",
+    "engine/simulate.py",
 ]
 
 #: Hot-path modules kept pure on purpose, each with the reason.

@@ -40,6 +40,7 @@ import spec as _specs
 from spec.common.core import Action
 from spec.common.errors import ConfigError
 
+from .explore_check import Checks
 from .explore_reduce import NONE, Reducer
 from .game import Game, games, load
 
@@ -145,7 +146,6 @@ def explore(game: str | Game, *, players: int | None = None,
     reps: dict[int, Any] = {}  # the queued state of each number, while sleep sets are kept
     deferred = pruned = 0
     outcomes: set[tuple[tuple[int, ...], tuple[int, ...]]] = set()
-    invariants = tuple(sp.invariants)
     known = frozenset(c.id for c in sp.clauses)
     legal_actions, successor, is_over, scores = g._legal, g._successor, g.is_over, g.scores
     found = _Found()
@@ -181,20 +181,22 @@ def explore(game: str | Game, *, players: int | None = None,
                 return act
         raise AssertionError(f"no action from state {a} to state {b}")  # pragma: no cover
 
-    def check(i: int, state: Any) -> None:
-        for inv in invariants:
-            try:
-                problem = inv.check(cfg, state)
-            except Exception as exc:  # noqa: BLE001 - a crashing check is a finding
-                problem = f"the check raised {type(exc).__name__}: {exc}"
-            if problem:
-                found.add(inv.id, str(problem), path_to(i) if inv.id not in found.first
-                          else None)
+    def check(i: int, state: Any, stale: int) -> None:
+        """The invariants of the ``stale`` mask (:mod:`engine.explore_check`) on a new
+        state; the others have the verdicts of its parent."""
+        bad, problems = checks.run(state, stale)
+        if bad:
+            failed[i] = bad
+        for inv, problem in problems:
+            found.add(inv, problem, path_to(i) if inv not in found.first else None)
 
-    check(0, s0)
+    checks = Checks(g, s0)
+    failed: dict[int, int] = {}  # the invariants each state broke, where it broke one
+    check(0, s0, checks.everything)
     while queue:
         i, state = queue.popleft()
         d = depth[i] + 1
+        views, broke = checks.views(state), failed.pop(i, 0)
         if is_over(state):
             terminal += 1
             succ.append(())
@@ -242,7 +244,7 @@ def explore(game: str | Game, *, players: int | None = None,
                 via.append(a)
                 depth.append(d)
                 queue.append((j, s2))
-                check(j, s2)
+                check(j, s2, checks.stale(views, broke, s2))
                 if sleeps:
                     sleep[j] = red.commuting(state, acts, a)
                     reps[j] = s2

@@ -97,9 +97,14 @@ def _game(ident: Any) -> Any:
     return g
 
 
-def _expand(g: Any, red: Any, states: Sequence[Any], sleeps: Sequence[frozenset] | None,
-            fp: Callable[[Any], int] = local_fingerprint) -> dict[str, Any]:
+def _expand(g: Any, red: Any, states: Sequence[tuple[Any, int]],
+            sleeps: Sequence[frozenset] | None, fp: Callable[[Any], int] = local_fingerprint,
+            checks: Any = None) -> dict[str, Any]:
     """Check and expand each state of a slice of a level.
+
+    Each state comes with the mask of the invariants to run on it (``checks``, an
+    :class:`engine.explore_check.Checks`; the others have its parent's verdict), and so
+    does each successor (``succ`` holds the pairs).
 
     Returns, in order: for every successor its fingerprint (``fps``), the position of its
     parent in the slice (``parents``), the index of the action among the parent's legal
@@ -110,9 +115,12 @@ def _expand(g: Any, red: Any, states: Sequence[Any], sleeps: Sequence[frozenset]
     per state) are followed, and when commuting pairs are pruned each successor also comes
     with its raw fingerprint and the actions it may skip. ``fp`` fingerprints the keys.
     """
+    from .explore_check import Checks
     from .explore_reduce import NONE
 
-    sp, cfg = g.spec, g.config
+    sp = g.spec
+    if checks is None:
+        checks = Checks(g, states[0][0]) if states else None
     key = red.key
     known = frozenset(c.id for c in sp.clauses)
     raws: list[int] = []
@@ -125,14 +133,9 @@ def _expand(g: Any, red: Any, states: Sequence[Any], sleeps: Sequence[frozenset]
     succ: list[Any] = []
     problems: list[tuple[str, str, int, int | None]] = []
     terminal = edges = 0
-    for pos, state in enumerate(states):
-        for inv in sp.invariants:
-            try:
-                bad = inv.check(cfg, state)
-            except Exception as exc:  # noqa: BLE001 - a crashing check is a finding
-                bad = f"the check raised {type(exc).__name__}: {exc}"
-            if bad:
-                problems.append((inv.id, str(bad), pos, None))
+    for pos, (state, stale) in enumerate(states):
+        broke, found = checks.run(state, stale)
+        problems.extend((inv, message, pos, None) for inv, message in found)
         if g.is_over(state):
             terminal += 1
             sc = g.scores(state)
@@ -148,6 +151,7 @@ def _expand(g: Any, red: Any, states: Sequence[Any], sleeps: Sequence[frozenset]
         deferred += len(legal) - len(ample)
         asleep = sleeps[pos] if sleeps else NONE
         follow = set(ample) if len(ample) < len(legal) or asleep else None
+        views = checks.views(state)
         for k, a in enumerate(legal):
             if follow is not None and (a not in follow or a in asleep):
                 pruned += a in asleep
@@ -169,12 +173,26 @@ def _expand(g: Any, red: Any, states: Sequence[Any], sleeps: Sequence[frozenset]
                 skips.append(red.commuting(state, ample, a))
             parents.append(pos)
             acts.append(k)
-            succ.append(s2)
+            succ.append((s2, checks.stale(views, broke, s2)))
     return {"fps": np.array(fps, dtype=np.uint64), "parents": np.array(parents, dtype=np.int32),
             "acts": np.array(acts, dtype=np.int32), "succ": succ, "n": len(states),
             "problems": problems, "terminal": terminal, "edges": edges,
             "raws": raws, "skips": skips, "deferred": deferred, "pruned": pruned,
             "outcomes": outcomes}
+
+
+_CHECKS: dict[Any, Any] = {}
+
+
+def _checks(ident: Any, g: Any, states: Sequence[tuple[Any, int]]) -> Any:
+    """The game's invariant checks, derived once per process (from the first chunk's
+    first state: any reachable state gives a sound derivation)."""
+    from .explore_check import Checks
+
+    key = ident if isinstance(ident, tuple) else id(ident)
+    if key not in _CHECKS and states:
+        _CHECKS[key] = Checks(g, states[0][0])
+    return _CHECKS.get(key)
 
 
 def expand(ident: Any, states: Sequence[Any], reduce: Sequence[str] = (),
@@ -189,7 +207,7 @@ def expand(ident: Any, states: Sequence[Any], reduce: Sequence[str] = (),
 
     g = _game(ident)
     states = [pickle.loads(s) if isinstance(s, bytes) else s for s in states]
-    out = _expand(g, Reducer(g, reduce), states, sleeps, fingerprint)
+    out = _expand(g, Reducer(g, reduce), states, sleeps, fingerprint, _checks(ident, g, states))
     succ = out.pop("succ")
     first: dict[int, int] = {}
     pack = (lambda s: pickle.dumps(s, pickle.HIGHEST_PROTOCOL)) if packed else (lambda s: s)
@@ -251,11 +269,14 @@ class Here(Frontier):
         from .explore_reduce import Reducer
 
         self.game, self.reduce, self.cluster = game, tuple(reduce), cluster
+        from .explore_check import Checks
+
         self.red = Reducer(game, reduce)
+        self.checks = Checks(game, s0)
         self.ident = (game.name, game.players, tuple(sorted(game.options.items())),
                       game.variant)
         self.workers = max(1, workers)
-        self.states: list[Any] = [s0]
+        self.states: list[Any] = [(s0, self.checks.everything)]  # each with its stale mask
         self.succ: list[list[Any]] = []
         self._client: Any = None
         self._close: Callable[[], None] | None = None
@@ -277,7 +298,7 @@ class Here(Frontier):
 
     def expand(self, sleeps: list[frozenset] | None) -> list[dict[str, Any]]:
         if self._client is None:
-            out = _expand(self.game, self.red, self.states, sleeps, self.fp)
+            out = _expand(self.game, self.red, self.states, sleeps, self.fp, self.checks)
             self.succ = [out.pop("succ")]
             return [out]
         n = self.workers * CHUNKS_PER_WORKER
@@ -308,7 +329,8 @@ class _Failure:
         self.text = text
 
 
-def _serve(conn: Any, me: int, game: Any, reduce: Sequence[str], frontier: list[Any]) -> None:
+def _serve(conn: Any, me: int, game: Any, reduce: Sequence[str], frontier: list[Any],
+           checks: Any = None) -> None:
     """A worker: it keeps its slice of each level as objects and answers the walk's
     requests with numbers; states are pickled only to move them to another worker."""
     import traceback
@@ -321,7 +343,7 @@ def _serve(conn: Any, me: int, game: Any, reduce: Sequence[str], frontier: list[
         while True:
             op, *args = conn.recv()
             if op == "expand":
-                out = _expand(game, red, frontier, args[0])
+                out = _expand(game, red, frontier, args[0], checks=checks)
                 succ = out.pop("succ")
                 conn.send(out)
             elif op == "keep":
@@ -366,7 +388,10 @@ class Workers(Frontier):
     def __init__(self, game: Any, s0: Any, reduce: Sequence[str] = (), workers: int = 2
                  ) -> None:
         self.game, self.reduce, self.workers = game, tuple(reduce), workers
+        from .explore_check import Checks
+
         self.s0 = s0
+        self.checks = Checks(game, s0)  # derived here once, inherited by the workers
         self._sizes = [1] + [0] * (workers - 1)
         self.conns: list[Any] = []
         self.procs: list[Any] = []
@@ -380,7 +405,8 @@ class Workers(Frontier):
             here, there = ctx.Pipe()
             proc = ctx.Process(target=_serve, daemon=True, name=f"fruitspec-explore-{w}",
                                args=(there, w, self.game, self.reduce,
-                                     [self.s0] if w == 0 else []))
+                                     [(self.s0, self.checks.everything)] if w == 0 else [],
+                                     self.checks))
             proc.start()
             there.close()
             self.conns.append(here)

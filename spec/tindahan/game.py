@@ -392,16 +392,18 @@ CART = Move(
 
 # --- invariants ---------------------------------------------------------------------------------
 def _inv_cards(cfg: Config, s: TinState) -> str | None:
-    in_play = sorted(c for f in s.fruits for c in CARDS_OF[f])
+    in_play = {c for f in s.fruits for c in CARDS_OF[f]}
     held = [*chain.from_iterable(s.hands), *chain.from_iterable(s.taken), *s.trick]
-    if sorted(held) != in_play:
+    # as many cards held as in play, and the same ones: none is missing or held twice
+    if len(held) != len(in_play) or set(held) != in_play:
         return "hands + won tricks + the trick on the table differ from the cards in play"
     return None
 
 
 def _inv_sellers(cfg: Config, s: TinState) -> str | None:
+    out = [sum(on_stall) for on_stall in zip(*s.stalls)]  # each seat's sellers out
     for i in range(cfg.players):
-        standing = sum(row[i] for row in s.stalls)
+        standing = out[i]
         if not 0 <= s.supply[i] <= SELLERS or s.placed[i] > standing:
             return f"seat {i}: supply {s.supply[i]}, placed {s.placed[i]}"
         if not cfg.extra.unlimited and standing + s.supply[i] != SELLERS:
