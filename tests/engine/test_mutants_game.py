@@ -9,6 +9,8 @@ cites the game's refusal_rule), a dumped state of the wrong type or for another 
 """
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 import engine
@@ -16,7 +18,25 @@ from engine.game import Game
 from spec.common.core import Action, Config
 from spec.common.errors import ConfigError, IllegalAction, MalformedAction, StateError
 
-from .toy import SPEC as TOY
+from .toy import PLAY, SPEC as TOY
+
+
+class _Cited(type(TOY)):
+    """The toy, citing a clause per refusal reason and phase, and ending on a flag."""
+
+    def refusal_rule(self, cfg, state, reason):
+        return f"TOY-{reason}-{state.phase}-{cfg.players}"
+
+    def is_over(self, cfg, state):
+        return cfg.players == 2 and state.phase in ("over", "done")
+
+
+def _spec(cls=type(TOY), **moves) -> Game:
+    fields = {f.name: getattr(TOY, f.name) for f in dataclasses.fields(TOY) if f.init}
+    if moves:
+        fields["moves"] = (dataclasses.replace(PLAY, **moves),)
+    spec = cls(**fields)
+    return Game(spec, spec.configure(2, None, None))
 
 
 def _toy() -> Game:
@@ -160,3 +180,63 @@ def test_loads_refusals():
     with pytest.raises(StateError) as e:
         game.loads(5)
     assert str(e.value) == "a dumped state is JSON text, not int"
+
+
+def test_the_game_s_refusal_rule_is_asked_with_the_state_and_the_reason():
+    game = _spec(_Cited)
+    s = game.new(0)
+    err = game.explain(s, Action(1, "play", ("X1",)))
+    assert (err.rule, err.message) == ("TOY-turn-play-2",
+                                       "seat 1 may not play now (seats that may: 0)")
+    err = game.explain(s._replace(phase="deal"), Action(0, "play", ("X1",)))
+    assert (err.rule, err.message) == ("TOY-phase-deal-2",
+                                       "'play' is not possible now (phase: deal)")
+    done = s._replace(phase="done")
+    assert game.is_over(done) is True
+    assert game.is_over(s) is False
+    err = game.explain(done, Action(0, "play", ("X1",)))
+    assert (err.rule, err.message) == ("TOY-over-done-2", "the game is over")
+
+
+def test_who_may_act_lists_the_seats_or_says_none():
+    game = _spec(actors=lambda cfg, s: ())
+    err = game.explain(game.new(0), Action(0, "play", ("X1",)))
+    assert (err.rule, err.message) == ("TOY-2", "seat 0 may not play now (seats that may: none)")
+    game = _spec(actors=lambda cfg, s: (5, 1))
+    err = game.explain(game.new(0), Action(0, "play", ("X1",)))
+    assert (err.rule, err.message) == ("TOY-2",
+                                       "seat 0 may not play now (seats that may: 1, 5)")
+
+
+def test_an_action_two_seats_may_make_needs_its_seat():
+    pool = ("X1", "X2")
+    game = _spec(actors=lambda cfg, s: (0, 1), domain=lambda cfg, s, seat: ((c,) for c in pool),
+                 guards=())
+    s = game.new(0)
+    with pytest.raises(IllegalAction) as e:
+        game.parse(s, " play  X2 ")
+    assert (e.value.rule, e.value.message) == (
+        "TOY-2", "seats [0, 1] could all make 'play X2': prefix it with the seat,"
+                 " e.g. 'p0: play X2'")
+    # one seat alone may make it: that seat's action, even when it is not the first actor
+    only1 = _spec(actors=lambda cfg, s: (0, 1),
+                  domain=lambda cfg, s, seat: (((f"X{seat + 1}",),)), guards=())
+    assert only1.parse(s, "play   X2") == Action(1, "play", ("X2",))
+    assert only1.parse(s, "play X1") == Action(0, "play", ("X1",))
+
+
+def test_loads_checks_the_header_and_the_size_limit():
+    game = engine.load("tindahan", players=3)
+    s = game.new(1)
+    text = game.dumps(s)
+    with pytest.raises(StateError) as e:
+        engine.load("tindahan", players=4).loads(text)
+    assert str(e.value) == "state is for players=3, this game has 4"
+    from engine import validate
+    padded = text + " " * (validate.MAX_STATE_TEXT - len(text))
+    assert len(padded) == validate.MAX_STATE_TEXT
+    assert game.dumps(game.loads(padded)) == text
+    with pytest.raises(StateError) as e:
+        game.loads(padded + " ")
+    assert str(e.value) == (f"a dumped state is at most {validate.MAX_STATE_TEXT} characters,"
+                            f" not {validate.MAX_STATE_TEXT + 1}")
