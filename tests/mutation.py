@@ -110,7 +110,7 @@ MODULES: dict[str, Target] = {
     "spec/common/moves.py": Target(("tests/engine/test_mutants_moves.py",
                                     "tests/engine/test_engine.py",
                                     "tests/engine/test_generic.py")),
-    "engine/game.py": Target(("tests/engine/test_engine.py", "tests/engine/test_generic.py",
+    "engine/game.py": Target(("tests/engine/test_mutants_game.py", "tests/engine/test_engine.py", "tests/engine/test_generic.py",
                               "tests/engine/test_boundary.py", "tests/engine/test_traces.py")),
     # the boundary tests read broken, mistyped and unknown fields of dumped states
     "engine/serialize.py": Target(("tests/engine/test_mutants_serialize.py",
