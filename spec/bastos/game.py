@@ -622,6 +622,8 @@ def _round_ok(cfg: Config, s: BastosState) -> str | None:
         return f"round {s.round} of {cfg.extra.rounds}"
     if (s.phase == "choose") != any(b is None for b in s.bastos):
         return "Bastos! cards shown outside the choose phase only"
+    if s.phase == "choose" and s.trick:
+        return "a trick begun before every seat picked its Bastos! card"
     return None
 
 
@@ -638,8 +640,9 @@ INVARIANTS = (
     Invariant("BAS-I5", ("BAS-7.1",), "only a seat that played its own Bastos! colour in the"
               " current trick owes a value change, and one at a time under adjust-timing"
               "=at-once", _pending_ok),
-    Invariant("BAS-I6", ("BAS-2.2", "BAS-3.1"), "the round number is within the game, and"
-              " the Bastos! cards are shown in every phase after the picks", _round_ok),
+    Invariant("BAS-I6", ("BAS-2.2", "BAS-3.1"), "the round number is within the game, the"
+              " Bastos! cards are shown in every phase after the picks, and no trick begins"
+              " before them", _round_ok),
 )
 
 

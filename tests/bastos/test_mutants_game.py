@@ -182,3 +182,16 @@ def test_nobody_owes_a_value_change_before_the_bastos_cards_are_shown():
         game.loads(json.dumps(doc))
     assert str(info.value) == ("BAS-I5: seat 0 owes a change without having played its"
                                " Bastos! colour")
+
+
+def test_no_trick_begins_before_the_bastos_cards_are_picked():
+    # every seat has played a card while the picks are still to be made (a made-up
+    # position): BAS-I6 refuses it, where the round's end used to drop the trick's cards
+    game = _game()
+    s = game.new(seed=1, setup={"short": True, "dealer": 2,
+                                "hands": [["B1", "B2"], ["L1", "L2"], ["M1", "M2"]]})
+    doc = json.loads(game.dumps(s))
+    doc["state"].update(hands=[["B1"], ["L1"], ["M1"]], trick=["B2", "L2", "M2"])
+    with pytest.raises(StateError) as info:
+        game.loads(json.dumps(doc))
+    assert str(info.value) == "BAS-I6: a trick begun before every seat picked its Bastos! card"
