@@ -239,8 +239,10 @@ class GameSpec:
     #: resolution): the engine may remember their results on plain values and calls them
     #: afresh on anything else, Z3 terms included (engine.remember)
     pure: tuple[Callable[..., Any], ...] = ()
-    _by_phase: dict[str, tuple[Move, ...]] = field(default_factory=dict, repr=False)
-    _by_name: dict[str, Move] = field(default_factory=dict, repr=False)
+    # built by __post_init__ from ``moves``: never passed in, so a spec made from another's
+    # fields (``dataclasses.replace``) gets tables of its own instead of filling the other's
+    _by_phase: dict[str, tuple[Move, ...]] = field(default_factory=dict, init=False, repr=False)
+    _by_name: dict[str, Move] = field(default_factory=dict, init=False, repr=False)
 
     def __post_init__(self) -> None:
         phases: dict[str, list[Move]] = {}

@@ -109,7 +109,8 @@ def _redeclare(**fields) -> Game:
     sp = spec.get(TAN)
     cls = type(sp.__class__.__name__ + "Redeclared", (type(sp),),
                {"reductions": dataclasses.replace(sp.reductions, **fields)})
-    twisted = cls(**{f.name: getattr(sp, f.name) for f in dataclasses.fields(sp)})
+    twisted = cls(**{f.name: getattr(sp, f.name) for f in dataclasses.fields(sp)
+                         if f.init})
     return Game(twisted, twisted.configure(2, "special-carts", {}))
 
 

@@ -85,11 +85,7 @@ def test_view_extra_gets_the_seat():
     class Spec(type(TOY)):
         def view_extra(self, cfg, state, player):
             return {"asked": player}
-    spec = Spec(**{f: getattr(TOY, f) for f in TOY.__dataclass_fields__}) \
-        if hasattr(TOY, "__dataclass_fields__") else None
-    if spec is None:
-        pytest.skip("GameSpec is not a dataclass")
-    game = Game(spec, spec.configure(2, None, None))
+    game = _spec(Spec)
     assert game.view(game.new(0), 1)["asked"] == 1
 
 
