@@ -15,7 +15,7 @@ import pytest
 
 import engine
 from engine.game import Game
-from spec.common.core import Action, Config
+from spec.common.core import Action
 from spec.common.errors import ConfigError, IllegalAction, MalformedAction, StateError
 
 from .toy import PLAY, SPEC as TOY
@@ -152,8 +152,6 @@ def test_explain_in_tindahan_cites_the_end_and_the_turn_rule():
 
 
 def test_explain_when_no_seat_may_act_says_none():
-    class Spec(type(TOY)):
-        pass
     game = _toy()
     s = game.new(0)
     # seat 0 holds two cards; pretend nobody may act by a state where the turn is seat 0
