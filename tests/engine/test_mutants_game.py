@@ -123,11 +123,20 @@ def test_parse_keeps_the_words_of_an_unlisted_action_for_the_first_actor():
 
 
 # --- explain ------------------------------------------------------------------------------
+def test_explain_of_an_unknown_move_lists_every_move_of_the_game():
+    game = engine.load("tindahan", 4)
+    err = game.explain(game.new(seed=0), Action(0, "fly", ()))
+    assert (err.rule, err.message) == ("TIN-9.1", "'fly' is not a move of tindahan"
+                                                  " (moves: cart, play, seller)")
+
+
 def test_explain_of_shapes_and_unknown_moves():
     game = _toy()
     s = game.new(0)
     cases = [
         (Action(None, "play", ("X1",)), "a seat is a whole number, not None"),
+        (Action("1", "play", ("X1",)), "a seat is a whole number, not '1'"),
+        (Action(True, "play", ("X1",)), "a seat is a whole number, not True"),
         (Action(0, 5, ("X1",)), "a move name is a string, not 5"),
         (Action(0, "play", ["X1"]), "an action's arguments are a tuple of strings, not ['X1']"),
         (Action(0, "fly", ()), "'fly' is not a move of toy (moves: play)"),

@@ -165,14 +165,37 @@ def test_the_deck_runs_out_and_the_deal_stops():
 def test_the_deck_runs_out_and_laying_out_begins_at_once():
     game, s = _dry_deal("lay-out")
     s, told = _play(game, s, "place 1", "p1: take 1", "place 2")
-    assert told[-1][:2] == [("TAN-2.4", "seat 0 places F on cart 2 (now F)"),
-                            ("TAN-2.15", "the deck is empty: the round ends at once and is"
-                             " the last")]
+    # cart 2 (F) was taken by nobody: it leaves the game, and the event counts it
+    assert told[-1] == [("TAN-2.4", "seat 0 places F on cart 2 (now F)"),
+                        ("TAN-2.15", "the deck is empty: the round ends at once and is"
+                         " the last"),
+                        ("TAN-2.15", "1 card(s) left on the carts leave the game"),
+                        ("TAN-3.1", "every seat has its cart: laying out begins")]
     view = game.view(s, None)
     assert (view["phase"], view["last"], view["dry"]) == ("lay", True, True)
-    assert view["haul"] == [[], ["S"]] and view["taco"] == 1
-    s = game.apply(s, "p1: lay S")
+    assert view["haul"] == [[], ["S"]] and view["taco"] == 1 and s.out == ("F",)
+    s, told = _play(game, s, "p1: lay S")
     assert game.is_over(s)  # the round was the last
+    assert told[-1][1] == ("TAN-5.3", "the last round is over: the game ends")
+    # TAN-4.1: the carts go back at the round's end, and the deal's empty-deck mark with them
+    view = game.view(s, None)
+    assert (view["dry"], view["taken"]) == (False, [-1, -1])
+
+
+# --- TAN-3.6 (TAN-A6 edge-move=void): a move card on an edge table loses its effect ------
+@pytest.mark.parametrize("tables,table", [
+    ([["F"], ["B"], ["P"], ["W"], []], 5),
+    ([[], ["B"], ["P"], ["W"], ["F"]], 1),
+])
+def test_a_move_card_on_either_edge_table_lapses_under_void(tables, table):
+    game = load(2, **{"edge-move": "void"})
+    s = game.new(seed=0, setup={"leader": 0, "deck": ["S/move", "F", "GRANNY"],
+                                "tables": [tables, [[], [], [], [], []]]})
+    s, told = _play(game, s, "taco 1", "keep 2", "place 1", "p1: take 1", "p0: lay S/move")
+    assert told[-1] == [
+        ("TAN-3.3", f"seat 0 lays S/move on table {table}, the leftmost free one"),
+        ("TAN-3.6", f"the move effect of S/move lapses on table {table}")]
+    assert s.pending == (0, 0) and s.phase == "lay"
 
 
 # --- TAN-2.17, TAN-5.2 (TAN-A7, TAN-A19): the leader holds Granny when the last seat takes
@@ -556,3 +579,27 @@ def test_a_secret_cart_round_event_by_event():
     assert (s.phase, s.round, s.leader, s.taken, s.tables) == (
         "taco", 2, 1, (-1, -1, -1),
         (((), ("F/move",), (), (), ()), (("S",), (), (), (), ()), (("W",), ("B",), (), (), ())))
+
+
+# --- the move and skip domains: the adapters' action index is built from the domains -----
+@pytest.mark.parametrize("variant", [(), ("special-carts",)])
+def test_move_and_skip_are_offered_only_to_a_seat_with_something_pending(variant):
+    """A domain offering an action no state allows would add a dead action to the
+    adapters' index (engine/adapters/encoding.py lists the domains, not the legal actions)."""
+    import random
+
+    game = load(3, *variant)
+    by_name = {m.name: m for m in game.spec.moves}
+    rng, seen = random.Random(7), 0
+    for seed in range(6):
+        s = game.new(seed=seed)
+        while not game.is_over(s):
+            for seat in range(3):
+                pending = bool(s.pending[seat])
+                offered = bool(by_name["move"].domain(game.config, s, seat))
+                assert offered == pending, (seed, seat)
+                skip = bool(by_name["skip"].domain(game.config, s, seat))
+                assert skip == (pending or bool(s.special[seat])), (seed, seat)
+                seen += pending
+            s = game.apply(s, rng.choice(game.legal_actions(s)))
+    assert seen  # some seat had a move to make
