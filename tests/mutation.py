@@ -98,7 +98,9 @@ MODULES: dict[str, Target] = {
                                       default=False) for g in GAMES},
     "spec/fruit_passion/state.py": Target(("tests/fruit_passion",)),
     "spec/tanuki_market/state.py": Target(("tests/tanuki_market",)),
+    # the load refusals (engine/test_mutants_game.py) word what configure() refuses
     "spec/common/core.py": Target(("tests/engine/test_mutants_core.py",
+                                   "tests/engine/test_mutants_game.py",
                                    "tests/engine/test_engine.py",
                                    "tests/engine/test_mutants_views.py",
                                    "tests/engine/test_generic.py::test_views_leak_nothing",

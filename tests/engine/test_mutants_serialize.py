@@ -76,3 +76,41 @@ def test_the_adapter_refuses_what_is_no_json_value():
     broken["round"] = object()  # not a JSON value: refused as data, not a crash
     with pytest.raises(engine.StateError, match="^state is not JSON data"):
         state_adapter(GAME.spec).load(broken)
+
+
+def test_a_fresh_adapter_reads_the_header_and_refuses_loose_documents():
+    """state_adapter() caches one adapter per spec, made at the first dump: this builds one
+    afresh, so that what its constructor declares is what is checked."""
+    from engine.serialize import StateAdapter
+
+    adapter = StateAdapter(GAME.spec)
+    header, state = adapter.load_document(json.dumps(DOC))
+    assert state == STATE
+    assert header == {"game": "tindahan", "players": 3, "variant": None,
+                      "options": DOC["options"]}
+    assert adapter.load_document(json.dumps({"state": DOC["state"]}))[0] == {}
+    # the document itself is strict: no unknown header field, no number given as text
+    for change, message in [
+        (_set("cheat", 1, where=""), "cheat: unknown field"),
+        (_set("players", "3", where=""), "players: input should be a valid integer, not '3'"),
+        (_set("variant", 3, where=""), "variant: input should be a valid string, not 3"),
+    ]:
+        doc = copy.deepcopy(DOC)
+        change(doc)
+        with pytest.raises(engine.StateError) as info:
+            adapter.load_document(json.dumps(doc))
+        assert str(info.value) == message
+
+
+def test_what_is_no_json_value_is_named_in_the_refusal_without_a_warning():
+    import warnings
+
+    broken = copy.deepcopy(DOC["state"])
+    broken["round"] = object()
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # the JSON is made under its own schema, silently
+        assert state_adapter(GAME.spec).load(copy.deepcopy(DOC["state"])) == STATE
+        with pytest.raises(engine.StateError) as info:
+            state_adapter(GAME.spec).load(broken)
+    assert str(info.value) == ("state is not JSON data: Unable to serialize unknown type:"
+                               " <class 'object'>")

@@ -34,3 +34,28 @@ def test_the_one_player_action_index_has_no_draw():
 
     game = engine.load("fruit-passion", players=1, variant="solo")
     assert [b for b in build(game).bodies if b[0] == "draw"] == []
+
+
+def test_a_dump_that_loses_or_adds_cards_names_the_first_five_of_each():
+    """FRP-I1 (every card in one place): the refusal lists at most five cards of each kind
+    of difference, in card order, so that a long list stays readable."""
+    import json
+
+    from spec.common.errors import StateError
+
+    game = engine.load("fruit-passion", 2)
+    doc = json.loads(game.dumps(game.new(seed=0)))
+    deck = doc["state"]["decks"][0]
+    assert sorted(deck[:7]) == ["AV5", "FI2", "PF3", "PG5", "PI3", "PI3", "PI5*"]
+    lost = json.loads(json.dumps(doc))
+    lost["state"]["decks"][0] = deck[7:]
+    with pytest.raises(StateError) as err:
+        game.loads(json.dumps(lost))
+    assert str(err.value) == ("FRP-I1: cards not conserved: extra [],"
+                              " missing ['AV5', 'FI2', 'PF3', 'PG5', 'PI3']")
+    extra = json.loads(json.dumps(doc))
+    extra["state"]["decks"][0] = deck + deck[:7]
+    with pytest.raises(StateError) as err:
+        game.loads(json.dumps(extra))
+    assert str(err.value) == ("FRP-I1: cards not conserved:"
+                              " extra ['AV5', 'FI2', 'PF3', 'PG5', 'PI3'], missing []")

@@ -180,3 +180,39 @@ def test_player_score_defaults_are_the_default_readings():
 def test_unknown_readings_are_named(call, word):
     with pytest.raises(ValueError, match=f"{word} reading 'maybe'"):
         call()
+
+
+#: each scoring keyword and the register option whose reading it takes
+_READING_OF = {"lone_one": "lone-one", "hybrid_run": "hybrid-run",
+               "hybrid_dup": "hybrid-duplicates", "no_one_dup": "passion-no-one-duplicate"}
+
+
+@pytest.mark.parametrize("func", [scoring.stack_score, scoring.stack_points,
+                                  scoring.hybrid_in_sequence, scoring.seat_score,
+                                  scoring.player_score])
+def test_scoring_defaults_are_the_register_defaults(func):
+    """The proofs call the scoring functions without readings (proofs/fruit_passion.py):
+    each keyword left out must be the register's default reading of its option."""
+    import inspect
+
+    from spec.fruit_passion.rules import CATALOGUE
+
+    given = {name: p.default for name, p in inspect.signature(func).parameters.items()
+             if name in _READING_OF}
+    assert given, func.__name__
+    assert given == {name: CATALOGUE.option(_READING_OF[name]).default for name in given}
+
+
+def test_player_score_passes_the_hybrid_run_reading_on():
+    """FRP-A5 by hand: coconut (hybrid 1) holds 1-2, papaya (hybrid 2) holds 2-3 and no 1;
+    both hybrids held. Stacks: coconut's run 1-2 scores 3 (FRP-6.3), papaya's has no 1 and
+    scores 0. from-one: only coconut's hybrid lies in a run from 1, the sequence is the
+    lone 1: 1 point. continuous: papaya's 2 has its neighbour 3, the sequence is 1-2: 9."""
+    stacks = [(1, 1, 0, 0, 0), (0, 1, 1, 0, 0), (0,) * 5, (0,) * 5, (0,) * 5, (0,) * 5,
+              (0,) * 7]
+    held = [True, True, False, False, False]
+    numbers = (1, 2, 3, 4, 5)
+    for reading, hybrids in (("from-one", 1), ("continuous", 9)):
+        assert scoring.player_score(stacks, held, numbers, hybrid_run=reading,
+                                    parts=True) == ([3, 0, 0, 0, 0, 0, 0], hybrids)
+        assert scoring.player_score(stacks, held, numbers, hybrid_run=reading) == 3 + hybrids

@@ -8,7 +8,7 @@ from __future__ import annotations
 import itertools
 
 from spec.tanuki_market.cards import FRUITS
-from spec.tanuki_market.scoring import (DAYS, TableCounts, automaton_points, five_sets,
+from spec.tanuki_market.scoring import (DAYS, EMPTY, TableCounts, automaton_points, five_sets,
                                        pile_counts, score_tables, seat_score,
                                        table_breakdown, well_formed)
 
@@ -60,6 +60,16 @@ def test_each_table_by_hand_under_every_reading():
     assert seat_score(TABLES, 2, 1) == 90 + 2 * 3 + 5
     assert five_sets(TABLES) == 1 and five_sets(TABLES[:4]) == 0
 
+
+
+def test_one_replacement_card_and_tables_without_a_favorite_under_each_reading():
+    one = TableCounts(0, 3, replace=1)  # three strawberries on table 2, one replaced
+    # TAN-A5 each: 3 per card per Replacement card; a single one gives 3 x 3 as "once" does
+    assert table_breakdown([EMPTY, one], replace="each") == [0, 9]
+    assert table_breakdown([EMPTY, one], replace="once") == [0, 9]
+    plain = TableCounts(0, 3)  # three strawberries on table 1, no Favorite card
+    for favorite in ("card", "table"):  # TAN-6.2: no Favorite card, no set points
+        assert table_breakdown([plain], favorite=favorite) == [3], favorite
 
 def test_the_automaton_scores_its_pile_by_the_days_table():
     per, with_effect, granny = pile_counts(["S", "S/move", "F", "B", "P/five", "W", "W",
