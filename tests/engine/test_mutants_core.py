@@ -91,3 +91,21 @@ def test_validate_passes_a_sound_state_and_names_the_first_broken_invariant(name
     other = dataclasses.replace(game.spec.invariants[-1], check=lambda cfg, s: "later")
     rebuilt = _rebuilt(name, invariants=(*game.spec.invariants, broken, other))
     assert rebuilt.validate(game.config, state) == f"{broken.id}: wrong"
+
+
+def test_the_generic_hooks_a_spec_inherits() -> None:
+    """What GameSpec gives a game that does not say otherwise: over in phase "over",
+    the best scores win (ties share), any object as a set-up; an action writes itself in
+    notation."""
+    from spec.common.core import Action
+    from tests.engine.toy import SPEC as TOY
+
+    cfg = TOY.configure(2, None, None)
+    s = TOY.initial(cfg, 0, None)
+    assert not GameSpec.is_over(TOY, cfg, s)
+    assert GameSpec.is_over(TOY, cfg, s._replace(phase="over"))
+    assert GameSpec.winners(TOY, cfg, s._replace(totals=(3, 5))) == [1]
+    assert GameSpec.winners(TOY, cfg, s._replace(totals=(4, 4))) == [0, 1]
+    assert GameSpec.setup_schema(TOY) == {"type": "object"}
+    assert Action(1, "play", ("X2",)).to_json() == "p1: play X2"
+    assert Action(0, "pass", ()).to_json() == "p0: pass"

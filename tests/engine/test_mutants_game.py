@@ -243,3 +243,113 @@ def test_loads_checks_the_header_and_the_size_limit():
         game.loads(padded + " ")
     assert str(e.value) == (f"a dumped state is at most {validate.MAX_STATE_TEXT} characters,"
                             f" not {validate.MAX_STATE_TEXT + 1}")
+
+
+# --- load and new: what they refuse, word for word ---------------------------------------
+def test_load_refuses_an_option_name_or_reading_that_is_no_string():
+    for options, text in [({"rounding": 3}, "option 'rounding': names and readings are"
+                                            " strings, not 3"),
+                          ({3: "down"}, "option 3: names and readings are strings, not 'down'")]:
+        with pytest.raises(ConfigError) as e:
+            engine.load("tindahan", 3, options=options)
+        assert str(e.value) == text
+
+
+class _Crashy(type(TOY)):
+    """The toy, with a set-up reader that did not foresee a field."""
+
+    def initial(self, cfg, seed, setup):
+        if setup:
+            return {"a": 1}[setup["key"]]
+        return super().initial(cfg, seed, setup)
+
+
+def test_new_refuses_bad_seeds_and_setups_and_its_seed_defaults_to_0():
+    game = engine.load("tindahan", 3)
+    assert game.new() == game.new(0) != game.new(1)
+    for seed, text in [("x", "seed must be a whole number, not 'x'"),
+                       (2.5, "seed must be a whole number, not 2.5")]:
+        with pytest.raises(ConfigError) as e:
+            game.new(seed)
+        assert str(e.value) == text
+    with pytest.raises(engine.SetupError) as e:
+        game.new(0, setup=[1])
+    assert str(e.value) == "setup must be an object, not list"
+    crashy = _spec(_Crashy)
+    with pytest.raises(engine.SetupError) as e:
+        crashy.new(0, setup={"key": "b"})
+    assert str(e.value) == "malformed setup: KeyError 'b'"
+
+
+def test_a_game_that_ends_by_its_own_rule_lists_nothing_once_over():
+    """A spec with its own is_over (not the phase "over"): the engine asks it before
+    listing, and lists the moves while it says the game goes on."""
+    game = _spec(_Cited)
+    s = game.new(0)
+    assert game.legal_actions(s) == _toy().legal_actions(s) != []
+    done = s._replace(phase="done")
+    assert game.is_over(done) and game.legal_actions(done) == []
+    assert game.legal_actions(done) == []  # and again, from the remembered answer
+
+
+def test_configure_names_the_game_its_variants_players_and_options():
+    """What the spec's configure() gives and refuses, through load (the game's name and
+    default player count) and on the toy (a game without options)."""
+    game = engine.load("tindahan")
+    assert (game.config.game, game.config.players, game.config.variant) == ("tindahan", 3, None)
+    cases = [
+        (("tindahan", 3), {"variant": "zz"}, "tindahan has no variant 'zz' (variants: none)"),
+        (("tanuki-market", 2), {"variant": "zz"},
+         "tanuki-market has no variant 'zz' (variants: special-carts, solo)"),
+        (("tindahan", 9), {}, "tindahan (base game) is for 3, 4, 5 players, not 9"),
+        (("tanuki-market", 9), {"variant": "solo"}, "tanuki-market (solo) is for 1 players,"
+                                                    " not 9"),
+        (("tindahan", 3), {"options": {"rounding": True}},
+         "option rounding takes down, up, not 'true'"),
+        (("tindahan", 3), {"options": {"zz": "a"}},
+         "tindahan has no option 'zz' (options: cart-mover, cart-start, empty-round,"
+         " empty-round-among, empty-round-best, no-sellers, removed-fruits, rounding,"
+         " second-after-tie, sellers-between-rounds, trump-stall, trump-tie)"),
+    ]
+    for args, kw, text in cases:
+        with pytest.raises(ConfigError) as e:
+            engine.load(*args, **kw)
+        assert str(e.value) == text
+    fields = {f.name: getattr(TOY, f.name) for f in dataclasses.fields(TOY) if f.init}
+    book = TOY.catalogue
+    bare = type(TOY)(**{**fields, "catalogue": type(book)(book.prefix, book.clauses, ())})
+    with pytest.raises(ConfigError) as e:
+        bare.configure(2, None, {"zz": "a"})
+    assert str(e.value) == "toy has no option 'zz' (options: none)"
+    with pytest.raises(ConfigError) as e:
+        TOY.configure(2, None, {"zz": "a"})
+    assert str(e.value) == "toy has no option 'zz' (options: double)"
+
+
+def test_step_checks_an_action_listed_for_another_state():
+    """step() skips resolving only for an action listed for the very state it is given: an
+    action legal one turn earlier is refused in the next state."""
+    game = engine.load("tindahan", 3)
+    s = game.new(seed=0)
+    first = game.legal_actions(s)[0]
+    after = game.apply(s, first)
+    game.legal_actions(s)  # the remembered listing is that of the earlier state again
+    with pytest.raises(IllegalAction) as e:
+        game.step(after, first)
+    assert e.value.rule == "TIN-3.4"
+    with pytest.raises(ConfigError) as c:
+        game.new(-1)
+    assert str(c.value) == "seed must be from 0 to 2**64 - 1, not -1"
+
+
+def test_the_explorers_step_gives_what_step_gives():
+    """_successor, the explorers' step: the same state and events as step() for a listed
+    action, and a seat that is no int still resolved (True is no seat)."""
+    game = engine.load("tindahan", 3)
+    s = game.new(seed=0)
+    for a in game.legal_actions(s):
+        assert game._successor(s, a) == game.step(s, a)
+    odd = Action(True, *game.legal_actions(s)[0][1:])
+    with pytest.raises(MalformedAction) as e:
+        game._successor(s, odd)
+    assert (e.value.rule, e.value.message) == ("TIN-9.1", "a seat is a whole number, not True")

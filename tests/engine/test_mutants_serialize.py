@@ -114,3 +114,12 @@ def test_what_is_no_json_value_is_named_in_the_refusal_without_a_warning():
             state_adapter(GAME.spec).load(broken)
     assert str(info.value) == ("state is not JSON data: Unable to serialize unknown type:"
                                " <class 'object'>")
+
+
+def test_a_long_reason_for_not_being_json_is_cut_at_80_characters():
+    broken = copy.deepcopy(DOC["state"])
+    broken["round"] = type("Unserialisable" * 10, (), {})()
+    with pytest.raises(engine.StateError) as info:
+        state_adapter(GAME.spec).load(broken)
+    reason = str(info.value).removeprefix("state is not JSON data: ")
+    assert len(reason) == 80 and reason.startswith("Unable to serialize unknown type: <class '")

@@ -216,3 +216,34 @@ def test_player_score_passes_the_hybrid_run_reading_on():
         assert scoring.player_score(stacks, held, numbers, hybrid_run=reading,
                                     parts=True) == ([3, 0, 0, 0, 0, 0, 0], hybrids)
         assert scoring.player_score(stacks, held, numbers, hybrid_run=reading) == 3 + hybrids
+
+
+def test_scoring_without_readings_scores_as_the_register_defaults():
+    """The same, by behaviour: each function called without readings agrees with the
+    call that names the register's defaults, on stacks where the readings part ways (a
+    lone common 1, a passion stack with a repeat and no 1, papaya's hybrid beside 2-3)."""
+    from spec.fruit_passion.rules import CATALOGUE
+
+    readings = {name: CATALOGUE.option(option).default for name, option in _READING_OF.items()}
+    stacks = [(1, 0, 0, 0, 0), (0, 1, 1, 0, 0), (1, 1, 0, 0, 0), (0,) * 5, (0,) * 5,
+              (0,) * 5, (0, 2, 0, 0, 0, 0, 0)]
+    held, numbers = [True, True, True, False, False], (1, 2, 3, 4, 5)
+    stack_words = {k: readings[k] for k in ("lone_one", "no_one_dup")}
+    hybrid_words = {k: readings[k] for k in ("hybrid_run", "hybrid_dup")}
+    for f, counts in enumerate(stacks):
+        kind = cards.KIND[f]
+        run, repeats = scoring.run_length(counts), scoring.has_duplicate(counts)
+        assert scoring.stack_score(counts, kind) == scoring.stack_score(counts, kind,
+                                                                         **stack_words)
+        assert scoring.stack_points(counts, run, repeats, kind) == scoring.stack_points(
+            counts, run, repeats, kind, **stack_words)
+        if f in cards.COMMON:
+            assert scoring.hybrid_in_sequence(counts, run, repeats, held[f], numbers[f]) == \
+                scoring.hybrid_in_sequence(counts, run, repeats, held[f], numbers[f],
+                                           **hybrid_words)
+    assert scoring.seat_score(stacks, held, numbers) == scoring.seat_score(
+        stacks, held, numbers, **readings)
+    assert scoring.player_score(stacks, held, numbers) == scoring.player_score(
+        stacks, held, numbers, **readings) == 3 - 11 + 1
+    # fig's 1-2 scores 3 (the lone coconut 1 scores nothing), passion fruit's 2-2 without a
+    # 1 is minus 11, and only coconut's hybrid lies in a run from 1: a lone hybrid 1, 1 point
