@@ -78,8 +78,9 @@ clean:
 # leaves the moves' effects in each game.py out.
 .PHONY: mutate
 MODULES ?=
-mutate: export FRUITSPEC_PURE := 1
-mutate: export FRUITSPEC_BUILD := pure
+# The mutants are the .py files, so they run pure; set per command, not as target
+# variables, which make would also hand to $(STAMP) and so install the environment pure.
 mutate: $(STAMP)
-	$(PIP) install --quiet -e ".[test,mutate]"
-	nice -n 19 $(PY) -m tests.mutation --jobs 2 $(MUTATE_ARGS) $(MODULES)
+	FRUITSPEC_BUILD=pure $(PIP) install --quiet -e ".[test,mutate]"
+	FRUITSPEC_PURE=1 FRUITSPEC_BUILD=pure nice -n 19 $(PY) -m tests.mutation --jobs 2 \
+	    $(MUTATE_ARGS) $(MODULES)
