@@ -25,6 +25,14 @@ def _set(key: str, value: Any, where: str = "state") -> Callable[[dict], Any]:
     return lambda d: (d[where] if where else d).__setitem__(key, value)
 
 
+def _refusal(load: Callable[[str], Any], change: Callable[[dict], Any]) -> str:
+    """The one-line refusal of ``load`` for a copy of the document with ``change`` made."""
+    doc = copy.deepcopy(DOC)
+    change(doc)
+    with pytest.raises(engine.StateError) as info:
+        load(json.dumps(doc))
+    return str(info.value)
+
 @pytest.mark.parametrize("change,message", [
     (_set("round", "1"), "state.round: input should be a valid integer, not '1'"),
     (lambda d: d["state"]["hands"][1].__setitem__(0, 7),
@@ -37,11 +45,7 @@ def _set(key: str, value: Any, where: str = "state") -> Callable[[dict], Any]:
     (_without("state"), "state: missing"),
 ])
 def test_a_changed_document_is_refused_with_one_exact_line(change, message):
-    doc = copy.deepcopy(DOC)
-    change(doc)
-    with pytest.raises(engine.StateError) as info:
-        GAME.loads(json.dumps(doc))
-    assert str(info.value) == message
+    assert _refusal(GAME.loads, change) == message
 
 
 def test_what_is_not_a_document_is_refused_as_such():
@@ -95,11 +99,7 @@ def test_a_fresh_adapter_reads_the_header_and_refuses_loose_documents():
         (_set("players", "3", where=""), "players: input should be a valid integer, not '3'"),
         (_set("variant", 3, where=""), "variant: input should be a valid string, not 3"),
     ]:
-        doc = copy.deepcopy(DOC)
-        change(doc)
-        with pytest.raises(engine.StateError) as info:
-            adapter.load_document(json.dumps(doc))
-        assert str(info.value) == message
+        assert _refusal(adapter.load_document, change) == message
 
 
 def test_what_is_no_json_value_is_named_in_the_refusal_without_a_warning():
