@@ -29,12 +29,15 @@ Regenerate it with ``python -m engine.explore --update-manifest``.
 """
 from __future__ import annotations
 
+import gc
 import json
+import threading
 import time
 from collections import deque
+from contextlib import contextmanager
 from operator import itemgetter
 from pathlib import Path
-from typing import Any, Callable, Iterable, Mapping
+from typing import Any, Callable, Iterable, Iterator, Mapping
 
 import spec as _specs
 from spec.common.core import Action
@@ -92,6 +95,37 @@ def _settings(game: str | Game, players: int | None, options: Mapping[str, Any] 
     return g, (seed if seed is not None else 0), (dict(setup) if setup else None)
 
 
+#: objects allocated between two collections of the youngest generation during a walk
+WALK_GC_THRESHOLD = 100_000
+_gc_lock = threading.Lock()
+_gc_walks = 0  # walks under way in this process
+_gc_saved: tuple[int, ...] = ()  # the thresholds to restore when the last one ends
+
+
+@contextmanager
+def collecting_rarely() -> Iterator[None]:
+    """Collect garbage less often while a walk runs, then as before.
+
+    A walk keeps every state it has seen, so the collector's passes over the older
+    generations traverse an ever larger heap (an eighth of a walk's time, measured on
+    Tindahan) and find nothing: states are tuples of values and hold no cycles. Cycles
+    are still collected, only later. Walks in several threads share one setting; the
+    last to end restores the thresholds the first one found."""
+    global _gc_walks, _gc_saved
+    with _gc_lock:
+        if _gc_walks == 0:
+            _gc_saved = gc.get_threshold()
+            gc.set_threshold(max(WALK_GC_THRESHOLD, _gc_saved[0]), *_gc_saved[1:])
+        _gc_walks += 1
+    try:
+        yield
+    finally:
+        with _gc_lock:
+            _gc_walks -= 1
+            if _gc_walks == 0:
+                gc.set_threshold(*_gc_saved)
+
+
 class _Found:
     """The first (hence shortest) violation of each property, and how many states broke it."""
 
@@ -139,6 +173,13 @@ def explore(game: str | Game, *, players: int | None = None,
     if fingerprints or workers > 1 or cluster:
         return _explore_levels(g, seed_, setup_, config, max_states, workers, cluster, progress,
                                red)
+    with collecting_rarely():
+        return _walk(g, seed_, setup_, config, max_states, red)
+
+
+def _walk(g: Game, seed_: int, setup_: Any, config: str | None, max_states: int,
+          red: Reducer) -> dict[str, Any]:
+    """:func:`explore` in one process: the breadth-first walk and its report."""
     sp, cfg = g.spec, g.config
     key = None if red.plain_key else red.key  # None: a state is its own key
     sleeps = red.sleeps
@@ -233,13 +274,14 @@ def explore(game: str | Game, *, players: int | None = None,
                         found.add("known-clause", f"'{a}' emitted an event citing unknown"
                                   f" clause {e.rule!r}: {e.text}", path_to(i) + [a])
             k = s2 if key is None else key(s2)
-            j = index.get(k)
-            if j is None:
-                if len(parent) >= max_states:
+            j = len(parent)
+            # one lookup (a state's hash costs as much as a small effect) while there is
+            # room; once full, a new state is only noted as missed
+            j = index.setdefault(k, j) if j < max_states else index.get(k, j)
+            if j == len(parent):
+                if j >= max_states:
                     complete = False
                     continue
-                j = len(parent)
-                index[k] = j
                 parent.append(i)
                 via.append(a)
                 depth.append(d)

@@ -4,8 +4,11 @@ A state that passes every invariant hands its verdicts down: a successor whose f
 invariant reads equal its parent's gets the same verdict from that invariant (an invariant
 is a function of the configuration and of the state's values -- the explorers already
 merge equal states on that ground), so only the invariants with a changed field, and those
-the parent broke, run on it. The walks, their counts, violations and paths stay those of
-checking every invariant on every state; only the time changes.
+the parent broke, run on it. On the same ground, an invariant that has passed on some
+state's values of its fields is not run again on those values, wherever in the walk they
+come back (the last round's states share few hands, tricks and stalls). The walks, their
+counts, violations and paths stay those of checking every invariant on every state; only
+the time changes.
 
 Which fields an invariant reads is derived here, not declared, two ways whose union is
 kept:
@@ -42,6 +45,8 @@ from typing import Any, Callable, Iterable, Sequence
 SAMPLE_PLAYOUTS = 4
 #: at most this many actions per sample play-out
 SAMPLE_LENGTH = 400
+#: passing views kept per invariant; the set starts afresh when full
+PASSED_LIMIT = 1 << 20
 #: the attributes of a reading copy that tell nothing about the state's values
 _INNOCENT = frozenset({"__class__", "_fields", "_field_defaults", "__dict__"})
 
@@ -245,16 +250,22 @@ class Checks:
         self.reads = tuple(reads)
         self.always = sum(1 << k for k, r in enumerate(reads) if r is None)
         fields = getattr(type(s0), "_fields", ())
+        getters = [None if r is None else _getter([fields.index(f) for f in sorted(r)])
+                   for r in reads]
         # each tracked invariant's fields as one value: (its bit, a getter of them)
-        self._tracked = tuple((1 << k, _getter([fields.index(f) for f in sorted(r)]))
-                              for k, r in enumerate(reads) if r is not None)
-        self._subsets: dict[int, tuple[tuple[int, Any], ...]] = {}
+        self._tracked = tuple((1 << k, get) for k, get in enumerate(getters)
+                              if get is not None)
+        #: per invariant, its getter (None: untracked) and the views it was seen to pass
+        self._getters = tuple(getters)
+        self._passed: tuple[set[Any], ...] = tuple(set() for _ in getters)
+        self._subsets: dict[int, tuple[tuple[int, Any, Any, set[Any]], ...]] = {}
 
-    def _chosen(self, mask: int) -> tuple[tuple[int, Any], ...]:
+    def _chosen(self, mask: int) -> tuple[tuple[int, Any, Any, set[Any]], ...]:
         got = self._subsets.get(mask)
         if got is None:
-            got = self._subsets[mask] = tuple((1 << k, inv) for k, inv
-                                              in enumerate(self.invariants) if mask >> k & 1)
+            got = self._subsets[mask] = tuple(
+                (1 << k, inv, self._getters[k], self._passed[k])
+                for k, inv in enumerate(self.invariants) if mask >> k & 1)
         return got
 
     def run(self, state: Any, stale: int) -> tuple[int, list[tuple[str, str]]]:
@@ -263,7 +274,14 @@ class Checks:
         failed = 0
         problems: list[tuple[str, str]] = []
         cfg = self.cfg
-        for bit, inv in self._chosen(stale):
+        for bit, inv, get, passed in self._chosen(stale):
+            view = None
+            if get is not None:
+                # the same fields as a state that passed: the same verdict, however far
+                # apart the two states are in the walk
+                view = get(state)
+                if view in passed:
+                    continue
             try:
                 problem = inv.check(cfg, state)
             except Exception as exc:  # noqa: BLE001 - a crashing check is a finding
@@ -271,6 +289,10 @@ class Checks:
             if problem:
                 failed |= bit
                 problems.append((inv.id, str(problem)))
+            elif get is not None:
+                if len(passed) >= PASSED_LIMIT:
+                    passed.clear()
+                passed.add(view)
         return failed, problems
 
     def views(self, state: Any) -> list[Any]:

@@ -13,8 +13,8 @@ spec (the effects, the other scoring functions) goes through it:
 
 A bool and an int of the same value (``True`` and ``1``) are different keys, and so are a
 list and a tuple of the same items, so a remembered result is always the one the call
-would return. A list result is handed out as a fresh copy, so no caller can change what
-is remembered.
+would return. A result that holds lists or dicts (a list of points, a dict of a round's parts) is
+handed out as a fresh copy, so no caller can change what is remembered.
 
 The reference engine (``FRUITSPEC_PURE=1``, which mutation testing also runs) and
 ``FRUITSPEC_CACHE=0`` install nothing: every rule then runs on every call, and the
@@ -52,23 +52,72 @@ class _ListMark:
     __slots__ = ()
 
 
-_BOOL, _LIST = _BoolMark(), _ListMark()
-_ATOMS = frozenset((int, str))  # plain values that are their own key
+class _KeywordsMark:
+    """Separates the positional arguments from the keyword ones in a key."""
+
+    __slots__ = ()
+
+
+_BOOL, _LIST, _KEYWORDS = _BoolMark(), _ListMark(), _KeywordsMark()
 _NONE = type(None)
+
+# The loops below test ``type(v) is int``: the compiled build makes each test one pointer
+# comparison, which is what keeps a remembered answer far cheaper than the rule itself.
+
+
+def _atoms(values: Any) -> bool:
+    """Every item is an int or a str: a row that is its own key (a bool is not: True and
+    1 would be one key)."""
+    for v in values:
+        if type(v) is not int and type(v) is not str:
+            return False
+    return True
+
+
+def _unchangeable(values: Any) -> bool:
+    """Every item is an int, a bool, a str or None: a row no caller can change."""
+    for v in values:
+        cls = type(v)
+        if cls is not int and cls is not bool and cls is not str and v is not None:
+            return False
+    return True
 
 
 def frozen(value: Any) -> Any:
     """The hashable key of a plain value; :class:`NotPlain` for anything else."""
-    cls = value.__class__
+    cls = type(value)
     if cls is int or cls is str or cls is _NONE:
         return value
     if cls is bool:
         return (_BOOL, value)
     if cls is tuple or cls is list:
-        # one C-speed type scan: a row of ints or strings is its own key
-        items = value if _ATOMS.issuperset(map(type, value)) else tuple(map(frozen, value))
-        return (_LIST, tuple(items)) if cls is list else tuple(items)
+        items = tuple(value) if _atoms(value) else tuple([frozen(v) for v in value])
+        return (_LIST, items) if cls is list else items
     raise NotPlain
+
+
+def fresh(value: Any) -> Any:
+    """``value`` with each list and dict in it copied: what a caller may change freely."""
+    cls = type(value)
+    if cls is list:
+        return list(value) if _unchangeable(value) else [fresh(v) for v in value]
+    if cls is dict:
+        return {k: fresh(v) for k, v in value.items()}
+    if cls is tuple and not _unchangeable(value):
+        return tuple([fresh(v) for v in value])
+    return value
+
+
+def key_of(args: tuple[Any, ...], kwargs: dict[str, Any]) -> tuple[Any, ...]:
+    """The key of a call: its positional arguments' keys, then, after a mark, each
+    keyword and its argument's key. :class:`NotPlain` when an argument is not plain."""
+    key = [v if type(v) is int or type(v) is str else frozen(v) for v in args]
+    if kwargs:
+        key.append(_KEYWORDS)
+        for name, v in kwargs.items():
+            key.append(name)
+            key.append(v if type(v) is int or type(v) is str else frozen(v))
+    return tuple(key)
 
 
 def remembered(fn: Callable[..., Any], limit: int = LIMIT) -> Callable[..., Any]:
@@ -79,8 +128,7 @@ def remembered(fn: Callable[..., Any], limit: int = LIMIT) -> Callable[..., Any]
     @functools.wraps(fn)
     def remembering(*args: Any, **kwargs: Any) -> Any:
         try:
-            key = (tuple(map(frozen, args)),
-                   tuple([(k, frozen(v)) for k, v in kwargs.items()]) if kwargs else ())
+            key = key_of(args, kwargs)
         except NotPlain:
             return fn(*args, **kwargs)
         found = table.get(key, missing)
@@ -88,9 +136,9 @@ def remembered(fn: Callable[..., Any], limit: int = LIMIT) -> Callable[..., Any]
             found = fn(*args, **kwargs)
             if len(table) >= limit:
                 table.clear()
-            table[key] = list(found) if found.__class__ is list else found
+            table[key] = fresh(found)
             return found
-        return list(found) if found.__class__ is list else found
+        return fresh(found)
 
     remembering.remembered = table  # type: ignore[attr-defined]
     return remembering

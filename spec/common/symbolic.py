@@ -18,12 +18,13 @@ Num = Any  # int | z3.ArithRef
 Bool = Any  # bool | z3.BoolRef
 
 
-_PLAIN = frozenset((int, bool))
-
-
 def _plain(values: Iterable[Any]) -> bool:
-    """Every value is a plain int or bool (types compared at C speed, no Python loop)."""
-    return _PLAIN.issuperset(map(type, values))
+    """Every value is a plain int or bool. The compiled build turns each ``type(v) is``
+    into one pointer comparison; the lists here are a handful of seats or cards long."""
+    for v in values:
+        if type(v) is not int and type(v) is not bool:
+            return False
+    return True
 
 
 def is_symbolic(*values: Any) -> bool:

@@ -538,7 +538,7 @@ SPEC = TindahanSpec(
     moves=(PLAY, CART, SELLER),
     notation_rule="TIN-9.1",
     invariants=INVARIANTS,
-    pure=(stall_points,),
+    pure=(stall_points, round_parts),
     summary="Play fruit cards to win tricks, or place sellers for the stall majorities; "
             "the donkey cart marks trump.",
 )

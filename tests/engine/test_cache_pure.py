@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 
 import engine
 from engine import remember
+from spec.tindahan import game as spec_tindahan
 from spec.tindahan import scoring as tin_scoring
 
 
@@ -110,3 +111,47 @@ def test_the_reference_engine_remembers_nothing(monkeypatch):
     monkeypatch.delenv("FRUITSPEC_PURE")
     monkeypatch.setenv("FRUITSPEC_CACHE", "0")
     assert not remember.enabled()
+
+
+def test_keywords_are_kept_apart_from_positional_arguments():
+    calls: list[tuple] = []
+
+    def show(*args, **kwargs):
+        calls.append((args, kwargs))
+        return [args, sorted(kwargs.items())]
+
+    fast = remember.remembered(show)
+    assert fast("a", 1) == [("a", 1), []]
+    assert fast(a=1) == [(), [("a", 1)]]
+    assert fast("a", a=1) == [("a",), [("a", 1)]]
+    assert len(calls) == 3 and len(fast.remembered) == 3
+
+
+def test_a_remembered_dict_of_lists_cannot_be_changed_by_its_caller():
+    fast = remember.remembered(lambda n: {"row": [n, n], "rows": [[n], (n, [n])], "n": n})
+    first = fast(1)
+    first["row"].append(9)
+    first["rows"][0].append(9)
+    first["rows"][1][1].append(9)
+    first["new"] = True
+    assert fast(1) == {"row": [1, 1], "rows": [[1], (1, [1])], "n": 1}
+
+
+@given(tricks=st.lists(st.integers(0, 10), min_size=3, max_size=5), data=st.data())
+def test_remembered_round_parts_are_the_rules_answer(tricks, data):
+    n = len(tricks)
+    engine.load("tindahan")
+    stalls = data.draw(st.lists(st.lists(st.integers(0, 4), min_size=n, max_size=n),
+                                min_size=5, max_size=5))
+    hand = data.draw(st.lists(st.integers(0, 10), min_size=n, max_size=n))
+    placed = data.draw(st.none() | st.tuples(*[st.integers(0, 9)] * n))
+    trump = data.draw(st.integers(0, 4))
+    rules = remember.original(tin_scoring.round_parts)
+    fast = remember.remembered(rules)
+    for _ in range(2):  # computed, then remembered
+        assert fast(tricks, hand, stalls, trump, placed) == \
+            rules(tricks, hand, stalls, trump, placed)
+
+
+def test_tindahan_declares_its_round_scoring_pure():
+    assert {f.__name__ for f in spec_tindahan.SPEC.pure} == {"stall_points", "round_parts"}

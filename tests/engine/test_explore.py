@@ -200,3 +200,27 @@ def test_explore_all_checks_the_manifest(monkeypatch, tmp_path) -> None:
     (r,) = explore_all(games_=["toy-low"])
     assert r["manifest"] == "mismatch" and not r["ok"]
     assert [v["invariant"] for v in r["violations"]] == ["TOY-LOW", "manifest"]
+
+
+def test_a_walk_collects_garbage_rarely_and_then_as_before():
+    import gc
+    import threading
+
+    from engine import explore as ex
+
+    before = gc.get_threshold()
+    seen: list[tuple[int, ...]] = []
+    inside = threading.Event()
+    with ex.collecting_rarely():
+        seen.append(gc.get_threshold())
+        with ex.collecting_rarely():  # a second walk at the same time (another thread)
+            inside.set()
+        seen.append(gc.get_threshold())  # the first walk still runs
+    assert inside.is_set()
+    assert seen[0][0] >= ex.WALK_GC_THRESHOLD and seen[0][1:] == before[1:]
+    assert seen[1] == seen[0] and gc.get_threshold() == before
+    with pytest.raises(RuntimeError), ex.collecting_rarely():
+        raise RuntimeError("a walk that fails")
+    assert gc.get_threshold() == before
+    explore("tindahan", players=3, max_states=50)
+    assert gc.get_threshold() == before

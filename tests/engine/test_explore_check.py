@@ -134,3 +134,40 @@ def test_whole_state_reads_and_crashes_run_everywhere():
     assert reads["TIN-I-t3"] is None and reads["TIN-I-t4"] is None
     assert reads["TIN-I-t1"] >= {"placed", "leader"}
     assert reads["TIN-I1"] == {"fruits", "hands", "taken", "trick"}
+
+
+def test_a_passing_view_is_not_checked_again_and_a_failing_one_always_is():
+    """Two states with the same values of an invariant's fields share its verdict: a pass
+    is remembered wherever the values come back, a failure is found (and counted) anew."""
+    calls: list[int] = []
+
+    def leader_not_two(cfg, s):
+        calls.append(s.leader)
+        return "seat 2 leads" if s.leader == 2 else None
+
+    game = _twisted((Invariant("TIN-I-t5", ("TIN-8.1",), "seat 2 never leads",
+                               leader_not_two),))
+    s0 = game.new(seed=0)
+    checks = Checks(game, s0, incremental=True)
+    k = [i.id for i in checks.invariants].index("TIN-I-t5")
+    assert checks.reads[k] == {"leader"}
+    bit = 1 << k
+    others = [s0._replace(turn=t, acted=1) for t in range(3)]  # other fields, same leader
+    calls.clear()
+    assert [checks.run(s, bit) for s in [s0, *others]] == [(0, [])] * 4
+    assert calls == [s0.leader]  # checked once: the other three had its leader
+    two = [s._replace(leader=2) for s in others]
+    assert [checks.run(s, bit) for s in two] == [(bit, [("TIN-I-t5", "seat 2 leads")])] * 3
+    assert calls == [s0.leader, 2, 2, 2]
+
+
+def test_the_remembered_passes_are_bounded(monkeypatch):
+    from engine import explore_check
+    monkeypatch.setattr(explore_check, "PASSED_LIMIT", 2)
+    game = _twisted(())
+    s0 = game.new(seed=0)
+    checks = Checks(game, s0, incremental=True)
+    for turn in range(3):
+        for acted in range(3):
+            checks.run(s0._replace(turn=turn, acted=acted, leader=turn), checks.everything)
+    assert all(len(p) <= 2 for p in checks._passed)
