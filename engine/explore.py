@@ -170,10 +170,10 @@ def explore(game: str | Game, *, players: int | None = None,
     if reduce is None and config is not None:  # a configuration may name its reductions
         reduce = g.spec.explore_configs()[config].get("reduce")
     red = Reducer(g, reduce)
-    if fingerprints or workers > 1 or cluster:
-        return _explore_levels(g, seed_, setup_, config, max_states, workers, cluster, progress,
-                               red)
     with collecting_rarely():
+        if fingerprints or workers > 1 or cluster:
+            return _explore_levels(g, seed_, setup_, config, max_states, workers, cluster,
+                                   progress, red)
         return _walk(g, seed_, setup_, config, max_states, red)
 
 
