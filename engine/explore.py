@@ -274,12 +274,12 @@ def _walk(g: Game, seed_: int, setup_: Any, config: str | None, max_states: int,
                         found.add("known-clause", f"'{a}' emitted an event citing unknown"
                                   f" clause {e.rule!r}: {e.text}", path_to(i) + [a])
             k = s2 if key is None else key(s2)
-            j = len(parent)
+            new = len(parent)  # the number a state not seen before gets
             # one lookup (a state's hash costs as much as a small effect) while there is
             # room; once full, a new state is only noted as missed
-            j = index.setdefault(k, j) if j < max_states else index.get(k, j)
-            if j == len(parent):
-                if j >= max_states:
+            j = index.setdefault(k, new) if new < max_states else index.get(k, new)
+            if j == new:
+                if new >= max_states:
                     complete = False
                     continue
                 parent.append(i)

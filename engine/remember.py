@@ -13,8 +13,8 @@ spec (the effects, the other scoring functions) goes through it:
 
 A bool and an int of the same value (``True`` and ``1``) are different keys, and so are a
 list and a tuple of the same items, so a remembered result is always the one the call
-would return. A result that holds lists or dicts (a list of points, a dict of a round's parts) is
-handed out as a fresh copy, so no caller can change what is remembered.
+would return. A result that holds lists or dicts (a list of points, a dict of a round's
+parts) is handed out as a fresh copy, so no caller can change what is remembered.
 
 The reference engine (``FRUITSPEC_PURE=1``, which mutation testing also runs) and
 ``FRUITSPEC_CACHE=0`` install nothing: every rule then runs on every call, and the
