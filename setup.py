@@ -13,6 +13,13 @@ listing loop's dicts and lists); the ``.py`` file stays the definition, run as i
 the pure-Python engine. ``spec/common/updaters.py`` is written beforehand by
 ``python -m spec.common.record`` (the states' ``_replace``), so that it is compiled too.
 
+One module has a C twin: ``spec/common/tuples.pyx`` is compiled in place of
+``tuples.py``. It builds the records every step makes (events, actions, updated states)
+by allocating the class and filling it, which Python code cannot say; the ``.py`` file
+is the definition, and ``tests/engine/test_tuples.py`` holds the two to the same
+results. The modules that build records ``cimport`` it in their ``.pxd`` and call its C
+functions directly.
+
 ``annotation_typing=False`` matters: by default Cython turns ``x: int`` into an exact type
 check, but the proofs run the scoring and trick-resolution code on Z3 terms.
 
@@ -21,6 +28,7 @@ check, but the proofs run the scoring and trick-resolution code on Z3 terms.
 from __future__ import annotations
 
 import os
+import re
 from glob import glob
 from pathlib import Path
 
@@ -33,6 +41,7 @@ HERE = Path(__file__).resolve().parent
 COMPILED = [
     "spec/common/core.py", "spec/common/moves.py", "spec/common/rng.py",
     "spec/common/record.py", "spec/common/updaters.py", "spec/common/errors.py",
+    "spec/common/tuples.py",
     "spec/common/secrets.py",
     "spec/common/reduction.py", "spec/common/symbolic.py",
     "spec/*/state.py", "spec/*/cards.py", "spec/*/hybrids.py", "spec/*/rules.py",
@@ -71,13 +80,30 @@ def compiled_modules() -> list[str]:
     return [_module(p) for p in paths if _module(p) not in KEPT_PURE]
 
 
+def source_of(name: str) -> str:
+    """The file the build compiles for a module: its ``.py``, or the ``.pyx`` beside it
+    (its C twin, see the module docstring)."""
+    stem = name.replace(".", "/")
+    return stem + ".pyx" if (HERE / (stem + ".pyx")).exists() else stem + ".py"
+
+
 def extensions() -> list[Extension]:
     if os.environ.get("FRUITSPEC_BUILD", "").lower() == "pure":
         return []
     # -g0: no debug info (smaller, quicker to build); optional: a module whose C build
     # fails is skipped (setuptools warns) instead of failing the install
-    return [Extension(name, [name.replace(".", "/") + ".py"], optional=True,
-                      extra_compile_args=["-g0"]) for name in compiled_modules()]
+    return [Extension(name, [source_of(name)], optional=True, extra_compile_args=["-g0"])
+            for name in compiled_modules()]
+
+
+def _declarations(source: str) -> list[str]:
+    """The ``.pxd`` files a module's build reads: its own, and those its own cimports."""
+    own = os.path.splitext(source)[0] + ".pxd"
+    if not os.path.exists(own):
+        return []
+    cimported = re.findall(r"^from\s+([\w.]+)\s+cimport", Path(own).read_text(), re.M)
+    paths = [name.replace(".", "/") + ".pxd" for name in cimported]
+    return [own, *(p for p in paths if os.path.exists(p))]
 
 
 class OptionalCythonBuild(build_ext):
@@ -97,8 +123,7 @@ class OptionalCythonBuild(build_ext):
         except OSError:
             return False
         # a .pxd beside a module (C types for the build) is part of its source too
-        extra = [p for p in (s.removesuffix(".py") + ".pxd" for s in ext.sources)
-                 if os.path.exists(p)]
+        extra = [p for s in ext.sources for p in _declarations(s)]
         return all(os.stat(p).st_mtime <= built for p in [*ext.sources, *extra])
 
     def run(self) -> None:

@@ -9,11 +9,11 @@ import spec as _specs
 from spec.common.core import (Action, Config, Event, GameSpec, _plain, apply_visibility)
 from spec.common.errors import (ConfigError, FruitspecError, IllegalAction, MalformedAction,
                                 SetupError, StateError, shown)
+from spec.common.tuples import instance
 
 from . import remember, validate
 from .serialize import state_adapter
 
-_new_action = tuple.__new__  # skips NamedTuple.__new__'s argument handling on the hot path
 # ASCII digits only: int() would also read other scripts' digits ("p٣:") as a seat; any
 # whitespace, a line break too, separates words
 _ACTION_RE = re.compile(r"\s*(?:p([0-9]+)\s*:\s*)?(\S(?:.*\S)?)\s*", re.ASCII | re.DOTALL)
@@ -320,7 +320,7 @@ def _listed(moves: tuple[Listing, ...], cfg: Config, state: Any) -> list[Action]
             for args in domain(cfg, state, seat):
                 a = mine.get(args)
                 if a is None:
-                    a = _new_action(Action, (seat, name, args))
+                    a = instance(Action, (seat, name, args))
                     if len(mine) < _MADE_PER_SEAT:
                         mine[args] = a
                 for ok in checks:

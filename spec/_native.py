@@ -7,7 +7,9 @@ turns that preference back for the ``spec`` and ``engine`` packages:
 * when ``FRUITSPEC_PURE`` is set (``1``, ``true``, ``yes``): every module is imported from
   its ``.py`` file, so one installation runs both engines;
 * when a module's ``.py`` file is newer than its extension (edited since the build): the
-  source wins, so an edit is never hidden by a stale extension.
+  source wins, so an edit is never hidden by a stale extension. A module with a ``.pyx``
+  twin (its C version, whose functions compiled modules call directly) is the exception:
+  its extension is kept until every module runs as Python.
 
 It must be installed before any compiled module is imported: ``spec/__init__.py`` does it
 first thing, and ``engine`` imports ``spec`` before anything else.
@@ -60,6 +62,10 @@ class SourceFirst(MetaPathFinder):
                 if os.path.exists(source) or os.path.isdir(os.path.join(folder, leaf)):
                     return None  # nothing compiled here: the usual import
                 continue
+            if os.path.exists(os.path.join(folder, leaf + ".pyx")):
+                # a C twin (setup.py): compiled modules call its C functions directly, so
+                # its extension is used unless every module runs as Python
+                return spec_from_file_location(fullname, source) if self.pure else None
             try:
                 written = os.stat(source).st_mtime
             except OSError:

@@ -18,6 +18,7 @@ from typing import Any, Callable, Iterable, Mapping, NamedTuple
 
 from .errors import ConfigError
 from .rules import Catalogue, Clause, Option, Variant
+from .tuples import instance
 
 
 class Action(NamedTuple):
@@ -79,9 +80,6 @@ class Event(NamedTuple):
         return {"rule": self.rule, "text": self.text, "data": _plain(self.data)}
 
 
-_new_tuple = tuple.__new__
-
-
 def ev(rule: str, fmt: str, *, seen_by: int | None = None, others: str | None = None,
        **data: Any) -> Event:
     """Shorthand for an event: ``ev("TIN-5.1", "seat {seat} wins", seat=2)``."""
@@ -89,7 +87,7 @@ def ev(rule: str, fmt: str, *, seen_by: int | None = None, others: str | None = 
         seen_by = None
     # every field given in order, so the tuple is built without Event.__new__'s argument
     # handling: effects make several events per action, and this is how they make them
-    return _new_tuple(Event, (rule, fmt, data, seen_by, others))
+    return instance(Event, (rule, fmt, data, seen_by, others))
 
 
 def _plain(value: Any) -> Any:

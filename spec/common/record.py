@@ -23,6 +23,8 @@ from __future__ import annotations
 
 from typing import Any, Callable, TypeVar
 
+from .tuples import updated
+
 T = TypeVar("T")
 
 
@@ -56,15 +58,13 @@ def maker_source(cls: type) -> str:
     ``_replace``: the one definition both the generated module and :func:`record` use."""
     fields = _check_fields(cls)
     # Parameters with defaults (not keyword-only ones, whose defaults CPython looks up in
-    # a dict on every call) and one unpacking of the old state keep the call cheap.
+    # a dict on every call) and one call that fills the new tuple keep the call cheap:
+    # compiled, ``updated`` copies the kept fields in C, without unpacking the old state.
     params = "".join(f"{f}=keep, " for f in fields)
-    olds = "".join(f"_{f}, " for f in fields)
-    items = "".join(f"\n            _{f} if {f} is keep else {f}," for f in fields)
+    values = "".join(f"{f}, " for f in fields)
     return (f"def {maker_name(cls)}(cls, keep):\n"
-            f"    new = tuple.__new__\n\n"
             f"    def _replace(s, /, {params.rstrip(', ')}):\n"
-            f"        ({olds.rstrip(' ')}) = s\n"
-            f"        return new(cls, ({items}\n        ))\n"
+            f"        return updated(cls, s, ({values.rstrip(' ')}), keep)\n"
             f"    return _replace\n")
 
 
@@ -85,7 +85,7 @@ def _made_beforehand(cls: type) -> Callable[..., Any] | None:
 def _make_replace(cls: type) -> Callable[..., Any]:
     maker = _made_beforehand(cls)
     if maker is None:  # a type updaters does not know (or knew with other fields)
-        namespace: dict[str, Any] = {}
+        namespace: dict[str, Any] = {"updated": updated}
         exec(compile(maker_source(cls), f"<record {cls.__qualname__}>", "exec"),  # noqa: S102
              namespace)
         maker = namespace[maker_name(cls)]
@@ -103,7 +103,8 @@ def updaters_source(types: list[type]) -> str:
             "Each maker is :func:`spec.common.record.maker_source` of one type;\n"
             ":func:`~spec.common.record.record` uses it when ``FIELDS`` matches the type's\n"
             "fields, else writes the same function at run time: the same behaviour, but\n"
-            "only this module is compiled by the compiled build.\n\"\"\"\n")
+            "only this module is compiled by the compiled build.\n\"\"\"\n"
+            "from .tuples import updated\n")
     fields = "".join(f"    {maker_name(c)!r}: {tuple(c._fields)!r},\n"  # type: ignore[attr-defined]
                      for c in types)
     makers = "\n\n".join(maker_source(c) for c in types)

@@ -6,6 +6,7 @@ Each maker is :func:`spec.common.record.maker_source` of one type;
 fields, else writes the same function at run time: the same behaviour, but
 only this module is compiled by the compiled build.
 """
+from .tuples import updated
 
 FIELDS = {
     'spec_tindahan_state_TinState': ('phase', 'round', 'dealer', 'fruits', 'cart', 'hands', 'leader', 'turn', 'led', 'cart_moved', 'acted', 'trick', 'trick_seats', 'tricks_won', 'taken', 'stalls', 'supply', 'placed', 'totals', 'rounds', 'rng'),
@@ -16,117 +17,24 @@ FIELDS = {
 
 
 def spec_tindahan_state_TinState(cls, keep):
-    new = tuple.__new__
-
     def _replace(s, /, phase=keep, round=keep, dealer=keep, fruits=keep, cart=keep, hands=keep, leader=keep, turn=keep, led=keep, cart_moved=keep, acted=keep, trick=keep, trick_seats=keep, tricks_won=keep, taken=keep, stalls=keep, supply=keep, placed=keep, totals=keep, rounds=keep, rng=keep):
-        (_phase, _round, _dealer, _fruits, _cart, _hands, _leader, _turn, _led, _cart_moved, _acted, _trick, _trick_seats, _tricks_won, _taken, _stalls, _supply, _placed, _totals, _rounds, _rng,) = s
-        return new(cls, (
-            _phase if phase is keep else phase,
-            _round if round is keep else round,
-            _dealer if dealer is keep else dealer,
-            _fruits if fruits is keep else fruits,
-            _cart if cart is keep else cart,
-            _hands if hands is keep else hands,
-            _leader if leader is keep else leader,
-            _turn if turn is keep else turn,
-            _led if led is keep else led,
-            _cart_moved if cart_moved is keep else cart_moved,
-            _acted if acted is keep else acted,
-            _trick if trick is keep else trick,
-            _trick_seats if trick_seats is keep else trick_seats,
-            _tricks_won if tricks_won is keep else tricks_won,
-            _taken if taken is keep else taken,
-            _stalls if stalls is keep else stalls,
-            _supply if supply is keep else supply,
-            _placed if placed is keep else placed,
-            _totals if totals is keep else totals,
-            _rounds if rounds is keep else rounds,
-            _rng if rng is keep else rng,
-        ))
+        return updated(cls, s, (phase, round, dealer, fruits, cart, hands, leader, turn, led, cart_moved, acted, trick, trick_seats, tricks_won, taken, stalls, supply, placed, totals, rounds, rng,), keep)
     return _replace
 
 
 def spec_bastos_state_BastosState(cls, keep):
-    new = tuple.__new__
-
     def _replace(s, /, phase=keep, round=keep, dealer=keep, removed=keep, hands=keep, choices=keep, bastos=keep, leftover=keep, values=keep, trump=keep, leader=keep, trick=keep, trump_from=keep, declined=keep, pending=keep, tricks=keep, aside=keep, dealt=keep, totals=keep, rng=keep):
-        (_phase, _round, _dealer, _removed, _hands, _choices, _bastos, _leftover, _values, _trump, _leader, _trick, _trump_from, _declined, _pending, _tricks, _aside, _dealt, _totals, _rng,) = s
-        return new(cls, (
-            _phase if phase is keep else phase,
-            _round if round is keep else round,
-            _dealer if dealer is keep else dealer,
-            _removed if removed is keep else removed,
-            _hands if hands is keep else hands,
-            _choices if choices is keep else choices,
-            _bastos if bastos is keep else bastos,
-            _leftover if leftover is keep else leftover,
-            _values if values is keep else values,
-            _trump if trump is keep else trump,
-            _leader if leader is keep else leader,
-            _trick if trick is keep else trick,
-            _trump_from if trump_from is keep else trump_from,
-            _declined if declined is keep else declined,
-            _pending if pending is keep else pending,
-            _tricks if tricks is keep else tricks,
-            _aside if aside is keep else aside,
-            _dealt if dealt is keep else dealt,
-            _totals if totals is keep else totals,
-            _rng if rng is keep else rng,
-        ))
+        return updated(cls, s, (phase, round, dealer, removed, hands, choices, bastos, leftover, values, trump, leader, trick, trump_from, declined, pending, tricks, aside, dealt, totals, rng,), keep)
     return _replace
 
 
 def spec_tanuki_market_state_TanukiState(cls, keep):
-    new = tuple.__new__
-
     def _replace(s, /, phase=keep, round=keep, leader=keep, deck=keep, hand=keep, kept=keep, shown=keep, kinds=keep, carts=keep, taken=keep, last_placed=keep, dry=keep, haul=keep, haul_hidden=keep, pending=keep, special=keep, tables=keep, salad=keep, taco=keep, granny=keep, last=keep, auto=keep, out=keep, cards=keep, under=keep, rng=keep):
-        (_phase, _round, _leader, _deck, _hand, _kept, _shown, _kinds, _carts, _taken, _last_placed, _dry, _haul, _haul_hidden, _pending, _special, _tables, _salad, _taco, _granny, _last, _auto, _out, _cards, _under, _rng,) = s
-        return new(cls, (
-            _phase if phase is keep else phase,
-            _round if round is keep else round,
-            _leader if leader is keep else leader,
-            _deck if deck is keep else deck,
-            _hand if hand is keep else hand,
-            _kept if kept is keep else kept,
-            _shown if shown is keep else shown,
-            _kinds if kinds is keep else kinds,
-            _carts if carts is keep else carts,
-            _taken if taken is keep else taken,
-            _last_placed if last_placed is keep else last_placed,
-            _dry if dry is keep else dry,
-            _haul if haul is keep else haul,
-            _haul_hidden if haul_hidden is keep else haul_hidden,
-            _pending if pending is keep else pending,
-            _special if special is keep else special,
-            _tables if tables is keep else tables,
-            _salad if salad is keep else salad,
-            _taco if taco is keep else taco,
-            _granny if granny is keep else granny,
-            _last if last is keep else last,
-            _auto if auto is keep else auto,
-            _out if out is keep else out,
-            _cards if cards is keep else cards,
-            _under if under is keep else under,
-            _rng if rng is keep else rng,
-        ))
+        return updated(cls, s, (phase, round, leader, deck, hand, kept, shown, kinds, carts, taken, last_placed, dry, haul, haul_hidden, pending, special, tables, salad, taco, granny, last, auto, out, cards, under, rng,), keep)
     return _replace
 
 
 def spec_fruit_passion_state_FruitState(cls, keep):
-    new = tuple.__new__
-
     def _replace(s, /, phase=keep, turn=keep, decks=keep, discard=keep, drawn=keep, from_discard=keep, final=keep, stacks=keep, box=keep, rng=keep):
-        (_phase, _turn, _decks, _discard, _drawn, _from_discard, _final, _stacks, _box, _rng,) = s
-        return new(cls, (
-            _phase if phase is keep else phase,
-            _turn if turn is keep else turn,
-            _decks if decks is keep else decks,
-            _discard if discard is keep else discard,
-            _drawn if drawn is keep else drawn,
-            _from_discard if from_discard is keep else from_discard,
-            _final if final is keep else final,
-            _stacks if stacks is keep else stacks,
-            _box if box is keep else box,
-            _rng if rng is keep else rng,
-        ))
+        return updated(cls, s, (phase, turn, decks, discard, drawn, from_discard, final, stacks, box, rng,), keep)
     return _replace

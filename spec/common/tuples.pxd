@@ -1,0 +1,3 @@
+# The C signature of spec/common/tuples.pyx, for the compiled modules that cimport it.
+cpdef object instance(type cls, tuple values)
+cpdef object updated(type cls, object old, tuple values, object keep)
