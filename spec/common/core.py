@@ -18,7 +18,7 @@ from typing import Any, Callable, Iterable, Mapping, NamedTuple
 
 from .errors import ConfigError
 from .rules import Catalogue, Clause, Option, Variant
-from .tuples import instance
+from .tuples import instance, named_fields
 
 
 class Action(NamedTuple):
@@ -79,6 +79,10 @@ class Event(NamedTuple):
     def to_json(self) -> dict[str, Any]:
         return {"rule": self.rule, "text": self.text, "data": _plain(self.data)}
 
+
+# every step reads an action's fields and makes events (compiled: read by name directly)
+named_fields(Action)
+named_fields(Event)
 
 def ev(rule: str, fmt: str, *, seen_by: int | None = None, others: str | None = None,
        **data: Any) -> Event:

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, TypeVar
 
-from .tuples import updated
+from .tuples import named_fields, updated
 
 T = TypeVar("T")
 
@@ -123,6 +123,7 @@ def record(cls: T) -> T:
     P(x=1, y=5)
     """
     cls._replace = _make_replace(cls)  # type: ignore[attr-defined]
+    named_fields(cls)  # compiled: fields are read by name without the class's descriptors
     return cls
 
 

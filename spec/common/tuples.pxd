@@ -1,3 +1,4 @@
 # The C signature of spec/common/tuples.pyx, for the compiled modules that cimport it.
 cpdef object instance(type cls, tuple values)
 cpdef object updated(type cls, object old, tuple values, object keep)
+cpdef bint named_fields(type cls)

@@ -1,10 +1,12 @@
-"""Making a tuple subclass's instance from a tuple of its values, without ``cls.__new__``.
+"""Records (named tuples) made and read on every step: events, actions, states.
 
-The engine builds its records (events, actions, states) this way on every step: a
-``NamedTuple``'s own ``__new__`` takes its fields one by one, by position or keyword, and
+The engine builds its records from a tuple of their values: a ``NamedTuple``'s own
+``__new__`` takes its fields one by one, by position or keyword, and
 ``tuple.__new__(cls, values)``, the usual shortcut, goes through Python's general calling
 and argument handling. ``tuples.pyx`` is this module's C twin, compiled by the compiled
-build: the same result, built in place.
+build instead of this file: the same results, built in place, and fields read by name
+without going through the class's descriptors (:func:`named_fields`).
+``tests/engine/test_tuples.py`` holds the two twins to the same results.
 """
 from __future__ import annotations
 
@@ -37,3 +39,11 @@ def updated(cls: type, old: tuple[Any, ...], values: tuple[Any, ...], keep: Any)
     if len(values) != len(old):
         raise ValueError(f"{len(values)} values for {len(old)} fields")
     return tuple.__new__(cls, [o if v is keep else v for o, v in zip(old, values)])
+
+
+def named_fields(cls: type) -> bool:
+    """Let ``cls``, a named tuple class, read its fields by name without its descriptors;
+    returns whether it does. Only the C twin can (by the class's attribute lookup), so
+    here nothing changes and the answer is False: a field reads the same either way.
+    """
+    return False

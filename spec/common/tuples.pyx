@@ -1,14 +1,21 @@
 # The compiled build's twin of tuples.py (the definition, and what the pure-Python engine
-# runs): the same instance, allocated by the class and filled in place, as tuple.__new__
-# does for a subclass, without going through Python's call and argument handling.
+# runs). instance() and updated() make the same records, allocated by the class and filled
+# in place as tuple.__new__ does for a subclass, without Python's call and argument
+# handling; named_fields() lets a record's fields be read by name without the class's
+# descriptors, which tuples.py cannot do and leaves as they are.
 from cpython.ref cimport PyObject, Py_INCREF
 
 cdef extern from "Python.h":
     ctypedef struct PyTypeObject:
         pass
     ctypedef object (*allocfunc)(PyTypeObject*, Py_ssize_t)  # a new reference, or NULL
+    ctypedef object (*getattrofunc)(object, object)  # a new reference, or NULL
     ctypedef struct AllocatingType "PyTypeObject":
         allocfunc tp_alloc
+        getattrofunc tp_getattro
+    object PyObject_GenericGetAttr(object, object)
+    void PyType_Modified(PyTypeObject*)
+    PyTypeObject* Py_TYPE(object)
     bint PyType_IsSubtype(PyTypeObject*, PyTypeObject*)
     void PyTuple_SET_ITEM(object, Py_ssize_t, object)
     PyObject* PyTuple_GET_ITEM(object, Py_ssize_t)
@@ -48,3 +55,60 @@ cpdef object updated(type cls, object old, tuple values, object keep):
         Py_INCREF(item)  # PyTuple_SET_ITEM steals a reference
         PyTuple_SET_ITEM(out, i, item)
     return out
+
+
+# --- reading a field by name ------------------------------------------------------------
+# A named tuple's field is a descriptor of its class: reading s.hands looks the name up in
+# the class, then calls the descriptor. A class given to named_fields() reads its fields
+# by comparing the name with its field names (the same interned strings the code uses)
+# and taking the item at that place; any other name, or a name that is no interned field
+# name, is looked up the usual way.
+cdef enum:
+    MAX_NAMED = 64
+cdef PyTypeObject* _named[MAX_NAMED]
+cdef PyObject* _names[MAX_NAMED]  # each class's _fields, kept alive by _kept
+cdef int _count = 0
+_kept = []
+
+
+cdef object _named_getattr(object obj, object name):
+    cdef PyTypeObject* t = Py_TYPE(obj)
+    cdef PyObject* names
+    cdef int k
+    cdef Py_ssize_t i
+    for k in range(_count):
+        if _named[k] == t:
+            names = _names[k]
+            for i in range(PyTuple_GET_SIZE(<object>names)):
+                if PyTuple_GET_ITEM(<object>names, i) == <PyObject*>name:
+                    if i < PyTuple_GET_SIZE(obj):  # else the descriptor's own IndexError
+                        return <object>PyTuple_GET_ITEM(obj, i)
+                    break
+            break
+    return PyObject_GenericGetAttr(obj, name)
+
+
+cpdef bint named_fields(type cls):
+    """Let ``cls``, a named tuple class, read its fields by name without its descriptors;
+    False when it cannot (not a named tuple, its attribute lookup is its own, or the
+    table is full): it keeps the usual lookup."""
+    global _count
+    cdef Py_ssize_t k
+    for k in range(_count):
+        if _named[k] == <PyTypeObject*>cls:
+            return True
+    fields = cls.__dict__.get("_fields")
+    if (_count >= MAX_NAMED or not PyType_IsSubtype(<PyTypeObject*>cls, <PyTypeObject*>tuple)
+            or type(fields) is not tuple
+            or (<AllocatingType*>cls).tp_getattro != (<AllocatingType*>object).tp_getattro):
+        return False
+    for name in fields:
+        if type(name) is not str:
+            return False
+    _kept.append(fields)
+    _named[_count] = <PyTypeObject*>cls
+    _names[_count] = <PyObject*>fields
+    _count += 1
+    (<AllocatingType*>cls).tp_getattro = _named_getattr
+    PyType_Modified(<PyTypeObject*>cls)
+    return True

@@ -104,3 +104,61 @@ def test_the_finder_keeps_a_twins_extension_unless_everything_is_pure(tmp_path):
     assert SourceFirst(False).find_spec("spec.fresh.tuples", [str(tmp_path)]) is None
     found = SourceFirst(True).find_spec("spec.fresh.tuples", [str(tmp_path)])
     assert found is not None and found.origin == str(source)
+
+
+class Named(NamedTuple):
+    a: Any
+    b: Any
+
+    @property
+    def both(self) -> tuple[Any, Any]:
+        return self.a, self.b
+
+
+class Shadowed(Named):
+    @property
+    def a(self) -> str:  # type: ignore[override]
+        return "shadowed"
+
+
+class Watched(NamedTuple):
+    a: Any
+
+    def __getattribute__(self, name: str) -> Any:
+        return "watched" if name == "a" else tuple.__getattribute__(self, name)
+
+
+@pytest.mark.parametrize("twin", TWINS, ids=lambda m: m.__name__)
+def test_named_fields_reads_every_attribute_as_before(twin):
+    """Fields, properties, methods and missing names read the same once a class reads its
+    fields by name; a subclass that shadows a field, and a class with its own lookup,
+    keep theirs."""
+    assert twin.named_fields(Named) is (twin is not PURE)
+    n = Named(1, [2])
+    assert (n.a, n.b, n.both, n._fields, n.count(1), n._replace(a=3)) == (
+        1, [2], (1, [2]), ("a", "b"), 1, Named(3, [2]))
+    with pytest.raises(AttributeError):
+        n.c  # noqa: B018 - the lookup is the test
+    assert Shadowed(1, 2).a == "shadowed" and Shadowed(1, 2).b == 2
+    assert not twin.named_fields(Shadowed)  # its _fields are inherited, not its own
+    assert not twin.named_fields(Watched) and Watched(1).a == "watched"
+    assert not twin.named_fields(int)
+
+
+@pytest.mark.parametrize("twin", TWINS, ids=lambda m: m.__name__)
+def test_a_short_record_raises_the_descriptors_error(twin):
+    twin.named_fields(Named)
+    short = twin.instance(Named, (1,))
+    assert short.a == 1
+    with pytest.raises(IndexError):
+        short.b  # noqa: B018
+
+
+def test_the_games_records_read_their_fields_by_name_when_compiled():
+    """The state types (spec.common.record), actions and events take the fast reading in
+    the compiled build: registering them again says so."""
+    import spec
+    from spec.common.core import Action, Event
+    types = [spec.get(name).state_type for name in spec.available()] + [Action, Event]
+    for cls in types:
+        assert loaded.named_fields(cls) is (loaded is not PURE and len(TWINS) == 2)
