@@ -84,13 +84,25 @@ class Event(NamedTuple):
 named_fields(Action)
 named_fields(Event)
 
-def ev(rule: str, fmt: str, *, seen_by: int | None = None, others: str | None = None,
-       **data: Any) -> Event:
-    """Shorthand for an event: ``ev("TIN-5.1", "seat {seat} wins", seat=2)``."""
+def ev(*text: str, **data: Any) -> Event:
+    """Shorthand for an event: ``ev(rule, fmt, **data)``, e.g.
+    ``ev("TIN-5.1", "seat {seat} wins", seat=2)``.
+
+    Two keywords are not data: ``seen_by``, the one seat that may read a secret the event
+    shows, and ``others``, the text every other seat reads instead (see :class:`Event`).
+    """
+    # The clause and the format come as *text, not as named parameters: the compiled build
+    # then takes the keywords as one dict without matching each against parameter names,
+    # and effects make several events per action.
+    if len(text) != 2:
+        raise TypeError(f"ev() takes a clause and a format, not {len(text)} argument(s)")
+    rule, fmt = text
+    seen_by = data.pop("seen_by") if "seen_by" in data else None
+    others = data.pop("others") if "others" in data else None
     if others is None:  # without a text for the other seats, everyone reads the event
         seen_by = None
     # every field given in order, so the tuple is built without Event.__new__'s argument
-    # handling: effects make several events per action, and this is how they make them
+    # handling
     return instance(Event, (rule, fmt, data, seen_by, others))
 
 
