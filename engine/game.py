@@ -76,6 +76,8 @@ class Game:
         # game is over, so listing legal actions need not ask the spec
         self._plain_over = type(spec).is_over is GameSpec.is_over
         self._plan = _listing_plan(spec, self._plain_over)
+        # what listing reads on every state, as one value: one attribute lookup, not four
+        self._listing: Listed = (config, self._plain_over, self._plan, spec)
 
     # --- identity ----------------------------------------------------------------------
     @property
@@ -296,13 +298,22 @@ class Game:
         last = self._last
         if last[0] is state:
             return last[1]
-        cfg = self.config
-        if self._plain_over or not self.spec.is_over(cfg, state):
-            out = _listed(self._plan.get(state.phase, ()), cfg, state)
-        else:
-            out = []
+        out = _listed_now(self._listing, state)
         self._last = (state, out)
         return out
+
+
+#: What listing legal actions reads (see Game.__init__): the configuration, whether the
+#: phase alone tells that the game is over, the listing plan and the spec.
+Listed = tuple[Config, bool, "dict[str, tuple[Listing, ...]]", GameSpec]
+
+
+def _listed_now(listing: Listed, state: Any) -> list[Action]:
+    """The legal actions in ``state`` of a game whose listing is ``listing``."""
+    cfg, plain_over, plan, spec = listing
+    if plain_over or not spec.is_over(cfg, state):
+        return _listed(plan.get(state.phase, ()), cfg, state)
+    return []
 
 
 def _listed(moves: tuple[Listing, ...], cfg: Config, state: Any) -> list[Action]:

@@ -385,7 +385,8 @@ DECK_LEFT = guard("FRP-5.1", lambda cfg, s, a: a.args[0] != "deck" or bool(s.dec
 PILE_LEFT = guard("FRP-3.2", lambda cfg, s, a: a.args[0] != "discard" or bool(s.discard),
                   "the discard pile is empty")
 TAKE_TO_PLAY = guard("FRP-3.3", _takes_to_play, _why_must_play)
-FORM = guard("FRP-3.7", _form_ok, _why_form)
+# the domains list exactly the forms of the game being played (FRP-3.7)
+FORM = guard("FRP-3.7", _form_ok, _why_form, implied=True)
 FITS = guard("FRP-4.2", _fits_max, _why_full)
 NO_REPEAT = guard("FRP-4.4", _no_repeat, _why_repeat)
 KEEP_TAKEN = guard("FRP-3.3", lambda cfg, s, a: not (s.from_discard and cfg.extra.must_play),
