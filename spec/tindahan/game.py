@@ -359,10 +359,12 @@ SELLER = Move(
     name="seller", rule="TIN-5.1", phases=frozenset({"trick"}), actors=_turn,
     domain=_seller_domain,
     guards=(
+        # the domain offers a seller only to a seat that did not start the trick, once a
+        # card is led
         guard("TIN-5.2", lambda cfg, s, a: a.player != s.leader,
-              "seat {seat} starts this trick and may not place a seller"),
+              "seat {seat} starts this trick and may not place a seller", implied=True),
         guard("TIN-5.3", lambda cfg, s, a: not (s.cart_moved and s.led < 0),
-              "after the cart move seat {seat} must play a card"),
+              "after the cart move seat {seat} must play a card", implied=True),
         guard("TIN-5.4", lambda cfg, s, a: cfg.extra.unlimited or s.supply[a.player] > 0,
               "seat {seat} has no seller left: all nine stand on the stalls"),
     ),
@@ -378,12 +380,14 @@ CART = Move(
               (a.player == s.leader and s.acted == 0),
               "only the starting seat, before anything else in the trick, may move the"
               " cart"),
+        # the domain offers only stalls in play, and in a trick only another one
         guard("TIN-2.2", lambda cfg, s, a: a.args[0] in s.fruits,
               lambda cfg, s, a: f"there is no {_name(FRUIT_INDEX[a.args[0]])} stall in this"
-                                f" game (stalls: {', '.join(s.fruits)})"),
+                                f" game (stalls: {', '.join(s.fruits)})", implied=True),
         guard("TIN-3.2", lambda cfg, s, a: s.phase == "start" or
               FRUIT_INDEX[a.args[0]] != s.cart,
-              lambda cfg, s, a: f"the cart already stands on the {_name(s.cart)} stall"),
+              lambda cfg, s, a: f"the cart already stands on the {_name(s.cart)} stall",
+              implied=True),
     ),
     effect=_cart, parse=pattern(r"[BLMPD]", what="a fruit letter B, L, M, P or D"),
     doc="drive the donkey cart to another stall: its fruit becomes trump",
