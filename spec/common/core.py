@@ -84,6 +84,7 @@ class Event(NamedTuple):
 named_fields(Action)
 named_fields(Event)
 
+
 def ev(*text: str, **data: Any) -> Event:
     """Shorthand for an event: ``ev(rule, fmt, **data)``, e.g.
     ``ev("TIN-5.1", "seat {seat} wins", seat=2)``.
