@@ -22,39 +22,37 @@ cdef extern from "Python.h":
     Py_ssize_t PyTuple_GET_SIZE(object)
 
 
-cpdef object instance(type cls, tuple values):
-    """A ``cls`` (a subclass of tuple) holding ``values``, in order."""
-    cdef Py_ssize_t n, i
-    if values is None or not PyType_IsSubtype(<PyTypeObject*>cls, <PyTypeObject*>tuple):
-        return tuple.__new__(cls, values)  # tuple.__new__'s own error
-    n = len(values)
+cdef inline object _filled(type cls, tuple values, object old, object keep):
+    """A new ``cls`` holding ``values``; with ``old``, each ``keep`` is ``old``'s value at
+    the same place. The callers have checked the types and the lengths."""
+    cdef Py_ssize_t i, n = len(values)
     out = (<AllocatingType*>cls).tp_alloc(<PyTypeObject*>cls, n)
     for i in range(n):
         item = values[i]
+        if old is not None and item is keep:
+            item = <object>PyTuple_GET_ITEM(old, i)
         Py_INCREF(item)  # PyTuple_SET_ITEM steals a reference
         PyTuple_SET_ITEM(out, i, item)
     return out
+
+
+cpdef object instance(type cls, tuple values):
+    """A ``cls`` (a subclass of tuple) holding ``values``, in order."""
+    if values is None or not PyType_IsSubtype(<PyTypeObject*>cls, <PyTypeObject*>tuple):
+        return tuple.__new__(cls, values)  # tuple.__new__'s own error
+    return _filled(cls, values, None, None)
 
 
 cpdef object updated(type cls, object old, tuple values, object keep):
     """A ``cls`` holding ``values``, each ``keep`` among them replaced by ``old``'s value at
     the same place."""
-    cdef Py_ssize_t n, i
     if values is None or not PyType_IsSubtype(<PyTypeObject*>cls, <PyTypeObject*>tuple):
         return tuple.__new__(cls, values)  # tuple.__new__'s own error
     if not isinstance(old, tuple):  # a state type is a subclass: typed tuple, it would not pass
         raise TypeError(f"updated() needs a tuple to update, not {type(old).__name__}")
-    n = len(values)
-    if PyTuple_GET_SIZE(old) != n:
-        raise ValueError(f"{n} values for {PyTuple_GET_SIZE(old)} fields")
-    out = (<AllocatingType*>cls).tp_alloc(<PyTypeObject*>cls, n)
-    for i in range(n):
-        item = values[i]
-        if item is keep:
-            item = <object>PyTuple_GET_ITEM(old, i)
-        Py_INCREF(item)  # PyTuple_SET_ITEM steals a reference
-        PyTuple_SET_ITEM(out, i, item)
-    return out
+    if PyTuple_GET_SIZE(old) != len(values):
+        raise ValueError(f"{len(values)} values for {PyTuple_GET_SIZE(old)} fields")
+    return _filled(cls, values, old, keep)
 
 
 # --- reading a field by name ------------------------------------------------------------
