@@ -54,3 +54,18 @@ def test_shuffles_and_draws_match_the_source(source):
         assert rng.shuffled(range(105), seed) == source.shuffled(range(105), seed)
         assert rng.below(seed, 7) == source.below(seed, 7)
         assert rng.choose("abcde", seed) == source.choose("abcde", seed)
+
+
+@pytest.mark.parametrize("n", [1, 2, 3, 2**32 + 1, 2**63, 2**63 + 1, 2**64 - 1, 2**64])
+def test_draws_at_the_edges_of_the_word_match_the_source(source, n):
+    """A range at the word's edge: the C draw keeps the values Python's ints keep."""
+    for seed in [*_seeds()[:200], -1, 2**64, -(2**70)]:
+        assert rng.below(seed, n) == source.below(seed, n)
+
+
+@pytest.mark.parametrize("size", [0, 1, 2])
+@pytest.mark.parametrize("seed", [5, -1, 2**64 + 3])
+def test_short_shuffles_match_the_source(source, size, seed):
+    """Nothing to draw for 0 or 1 items: the seed comes back as given, even beyond
+    64 bits; with 2 items, one draw from the word."""
+    assert rng.shuffled(range(size), seed) == source.shuffled(range(size), seed)
