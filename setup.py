@@ -10,15 +10,14 @@ A module may have a ``.pxd`` file beside it, read only here, that gives C types 
 few of its names where Python's integers would be slow and C's give the same results
 (``spec/common/rng.pxd``: the generator's 64-bit arithmetic; ``engine/game.pxd``: the
 listing loop's dicts and lists); the ``.py`` file stays the definition, run as it is by
-the pure-Python engine. ``spec/common/updaters.py`` is written beforehand by
-``python -m spec.common.record`` (the states' ``_replace``), so that it is compiled too.
+the pure-Python engine.
 
 One module has a C twin: ``spec/common/tuples.pyx`` is compiled in place of
 ``tuples.py``. It builds the records every step makes (events, actions, updated states)
 by allocating the class and filling it, which Python code cannot say; the ``.py`` file
 is the definition, and ``tests/engine/test_tuples.py`` holds the two to the same
 results. The modules that build records ``cimport`` it in their ``.pxd`` and call its C
-functions directly.
+functions directly; the states' ``_replace`` is one of its C methods.
 
 ``annotation_typing=False`` matters: by default Cython turns ``x: int`` into an exact type
 check, but the proofs run the scoring and trick-resolution code on Z3 terms.
@@ -40,7 +39,7 @@ HERE = Path(__file__).resolve().parent
 #: The hot path: what a play-out, the explorer and the simulator run on every step.
 COMPILED = [
     "spec/common/core.py", "spec/common/moves.py", "spec/common/rng.py",
-    "spec/common/record.py", "spec/common/updaters.py", "spec/common/errors.py",
+    "spec/common/record.py", "spec/common/errors.py",
     "spec/common/tuples.py",
     "spec/common/secrets.py",
     "spec/common/reduction.py", "spec/common/symbolic.py",

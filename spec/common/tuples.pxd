@@ -2,3 +2,4 @@
 cpdef object instance(type cls, tuple values)
 cpdef object updated(type cls, object old, tuple values, object keep)
 cpdef bint named_fields(type cls)
+cpdef object fast_replace(type cls)

@@ -47,3 +47,10 @@ def named_fields(cls: type) -> bool:
     here nothing changes and the answer is False: a field reads the same either way.
     """
     return False
+
+
+def fast_replace(cls: type) -> Any:
+    """``cls``'s ``_replace`` as a C method, where the C twin can make one (a class
+    :func:`named_fields` takes, with at most 64 fields); None here, where the class keeps
+    the ``_replace`` :mod:`spec.common.record` writes."""
+    return None
