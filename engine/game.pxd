@@ -11,3 +11,5 @@ cpdef list _listed(tuple moves, cfg, state)
 
 @cython.locals(plan=dict)
 cpdef list _listed_now(tuple listing, state)
+
+cpdef bint _among(action, list actions)

@@ -136,8 +136,7 @@ class Game:
         last = self._last
         # an action taken from the legal actions of this very state (the common case) is
         # known to be legal: what resolve() would conclude, without its other checks
-        if (last[0] is state and action.__class__ is Action and action in last[1]
-                and action.player.__class__ is int):
+        if last[0] is state and _among(action, last[1]) and action.player.__class__ is int:
             return self._effects[action.name](self.config, state, action)
         act = self.resolve(state, action)
         return self._effects[act.name](self.config, state, act)
@@ -301,6 +300,16 @@ class Game:
         out = _listed_now(self._listing, state)
         self._last = (state, out)
         return out
+
+
+def _among(action: Any, actions: list[Action]) -> bool:
+    """Whether this very object is one of ``actions``: an action taken from a listing is
+    found by identity, without comparing it field by field with the ones before it (an
+    equal action that is another object goes the long way, through resolve())."""
+    for listed in actions:
+        if listed is action:
+            return True
+    return False
 
 
 #: What listing legal actions reads (see Game.__init__): the configuration, whether the
