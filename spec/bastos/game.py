@@ -13,6 +13,7 @@ from spec.common import (OWNER, PUBLIC, SECRET, GameSpec, Invariant, Move, Setup
 from spec.common.core import Action, Config, Event
 from spec.common.moves import guard, one_of_patterns, pattern
 from spec.common.rng import below, choose, mix, shuffled
+from spec.common.tuples import put, without
 
 from . import scoring
 from .rules import CATALOGUE
@@ -45,16 +46,6 @@ class Rules(NamedTuple):
 
 
 # --- helpers ------------------------------------------------------------------------------
-def _with(row: tuple, index: int, item: Any) -> tuple:
-    """``row`` with its entry ``index`` (a seat's hand, a fruit's value) replaced."""
-    return row[:index] + (item,) + row[index + 1:]
-
-
-def _without(hand: Hand, card: str) -> Hand:
-    i = hand.index(card)
-    return hand[:i] + hand[i + 1:]
-
-
 def _colour(s: BastosState, seat: int) -> int:
     """The fruit of ``seat``'s Bastos! card (BAS-3.2), -1 before the cards are shown."""
     card = s.bastos[seat]
@@ -199,8 +190,8 @@ def _choose(cfg: Config, s: BastosState, a: Action) -> Effect:
     seat, card = a.player, a.args[0]
     hands = s.hands
     if cfg.extra.out:
-        hands = _with(hands, seat, _without(hands[seat], card))
-    s = s._replace(choices=_with(s.choices, seat, card), hands=hands)
+        hands = put(hands, seat, without(hands[seat], card))
+    s = s._replace(choices=put(s.choices, seat, card), hands=hands)
     events = [ev("BAS-3.1", "seat {seat} picks its Bastos! card face down", seat=seat)]
     if None in s.choices:
         return s, events
@@ -338,7 +329,7 @@ def _play(cfg: Config, s: BastosState, a: Action) -> Effect:
     complete = len(trick) == r.n
     adjust = bool(pending) and (r.at_once or complete)
     s = s._replace(phase="adjust" if adjust else "play", trick=trick, pending=pending,
-                   hands=_with(s.hands, seat, _without(s.hands[seat], card)))
+                   hands=put(s.hands, seat, without(s.hands[seat], card)))
     if complete and not adjust:
         return _resolve(cfg, s, events), events
     return s, events
@@ -367,7 +358,7 @@ def _declare_trump(r: Rules, s: BastosState, seat: int, card: str) -> Effect:
     fruit = FRUIT[card]
     old = s.values[fruit]
     new = scoring.declare_value(old)
-    s = s._replace(values=_with(s.values, fruit, new), trump=fruit,
+    s = s._replace(values=put(s.values, fruit, new), trump=fruit,
                    trump_from=len(s.trick) if r.early_discards else 0)
     if new != old:
         drop = ev("BAS-5.2", "{fruit} drops from {old} to {new}{floor}",
@@ -423,7 +414,7 @@ def _resolve(cfg: Config, s: BastosState, events: list[Event]) -> BastosState:
         rule, why = _why_won(fruits, own, s.trump, s.trump_from, pos)
         events.append(ev(rule, "seat {seat} wins the trick with {card} ({why})",
                          seat=leader, card=s.trick[pos], why=why))
-        tricks = _with(tricks, leader, tricks[leader] + s.trick)
+        tricks = put(tricks, leader, tricks[leader] + s.trick)
     s = s._replace(phase="play", leader=leader, trick=(), trump_from=0, declined=False,
                    pending=(), tricks=tricks, aside=aside)
     if not s.hands[leader]:
@@ -523,7 +514,7 @@ def _moved_value(values: tuple[int, ...], seat: int, arg: str) -> tuple[tuple[in
     else:
         event = ev("BAS-7.1", "seat {seat} moves {fruit} from {old} to {new}", seat=seat,
                    fruit=FRUIT_NAMES[fruit], old=signed(old), new=signed(new))
-    return _with(values, fruit, new), event
+    return put(values, fruit, new), event
 
 
 ADJUST = Move(

@@ -54,3 +54,24 @@ def fast_replace(cls: type) -> Any:
     :func:`named_fields` takes, with at most 64 fields); None here, where the class keeps
     the ``_replace`` :mod:`spec.common.record` writes."""
     return None
+
+
+def put(row: tuple[Any, ...], i: int, value: Any) -> tuple[Any, ...]:
+    """``row`` with its entry ``i`` set to ``value`` (a seat's hand, a fruit's value): the
+    one way the games change one place of a row.
+
+    >>> put(("a", "b", "c"), 1, "x")
+    ('a', 'x', 'c')
+    """
+    return row[:i] + (value,) + row[i + 1:]
+
+
+def without(row: tuple[Any, ...], item: Any) -> tuple[Any, ...]:
+    """``row`` once its first entry equal to ``item`` has left it (a card leaving a hand);
+    ``tuple.index``'s ValueError when there is none.
+
+    >>> without(("B3", "M2", "B3"), "B3")
+    ('M2', 'B3')
+    """
+    k = row.index(item)
+    return row[:k] + row[k + 1:]

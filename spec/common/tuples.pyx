@@ -201,3 +201,53 @@ cpdef object fast_replace(type cls):
     if not named_fields(cls) or len(cls._fields) > MAX_REPLACED:
         return None
     return PyDescr_NewMethod(<PyTypeObject*>cls, &_replace_def)
+
+
+# --- rows changed in one place ----------------------------------------------------------
+# A plain tuple and an index within it are copied in one pass; anything else (a list, an
+# index from the end or out of range, a subclass of tuple) goes through the slices of
+# tuples.py, which give the same result or the same error.
+cdef extern from "Python.h":
+    Py_ssize_t PyLong_AsSsize_t(object) except? -1
+    object PyTuple_New(Py_ssize_t)
+    int PyObject_RichCompareBool(object, object, int) except -1
+    int Py_EQ
+
+
+cdef object _copied(tuple row, Py_ssize_t skip, Py_ssize_t at, object value):
+    """``row`` without its entry ``skip`` (-1: none), ``value`` at ``at`` (-1: nowhere)."""
+    cdef Py_ssize_t n = PyTuple_GET_SIZE(row), size = n - (skip >= 0), i, j = 0
+    out = PyTuple_New(size)
+    for i in range(n):
+        if i == skip:
+            continue
+        item = value if i == at else <object>PyTuple_GET_ITEM(row, i)
+        Py_INCREF(item)
+        PyTuple_SET_ITEM(out, j, item)
+        j += 1
+    return out
+
+
+cpdef object put(row, i, value):
+    """``row`` with its entry ``i`` set to ``value``."""
+    cdef Py_ssize_t k
+    if type(row) is tuple and type(i) is int:
+        try:
+            k = PyLong_AsSsize_t(i)
+        except OverflowError:
+            k = -1
+        if 0 <= k < PyTuple_GET_SIZE(row):
+            return _copied(row, -1, k, value)
+    return row[:i] + (value,) + row[i + 1:]
+
+
+cpdef object without(row, item):
+    """``row`` once its first entry equal to ``item`` has left it."""
+    cdef Py_ssize_t k
+    if type(row) is tuple:
+        for k in range(PyTuple_GET_SIZE(row)):
+            # tuple.index's comparison: the entry's identity first, then its ==
+            if PyObject_RichCompareBool(<object>PyTuple_GET_ITEM(row, k), item, Py_EQ):
+                return _copied(row, k, -1, None)
+    k = row.index(item)  # the error tuple.index gives, or a row of another type
+    return row[:k] + row[k + 1:]

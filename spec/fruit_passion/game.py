@@ -22,6 +22,7 @@ from spec.common.core import (PUBLIC, SECRET, Action, Config, Event, GameSpec, I
 from spec.common.errors import SetupError
 from spec.common.moves import guard
 from spec.common.rng import below, mix, shuffled
+from spec.common.tuples import put
 
 from . import cards, scoring
 from .cards import CAPACITY, FRUIT, HYBRID, KIND, NAMES, NUMBER
@@ -62,8 +63,7 @@ def with_card_on_stack(stacks: tuple, seat: int, card: str) -> tuple:
     """FRP-4.1: ``stacks`` with ``card`` on top of ``seat``'s stack of its fruit."""
     fruit = FRUIT[card]
     mine = stacks[seat]
-    mine = mine[:fruit] + (mine[fruit] + (card,),) + mine[fruit + 1:]
-    return stacks[:seat] + (mine,) + stacks[seat + 1:]
+    return put(stacks, seat, put(mine, fruit, mine[fruit] + (card,)))
 
 
 # --- scoring of a finished game -------------------------------------------------------------

@@ -22,6 +22,7 @@ from spec.common.errors import SetupError
 from spec.common.moves import guard, no_args, pattern
 from spec.common.rng import below, mix, shuffled
 from spec.common.rules import Variant
+from spec.common.tuples import put, without
 
 from . import agent, reduction, scoring
 from .cards import (CARD_DOTS, EFFECT_OF, FRUIT_CARDS, FRUIT_OF, FRUITS, GRANNY, TACO,
@@ -111,11 +112,6 @@ def threshold(cfg: Config) -> int:
 
 
 # --- reading the table ----------------------------------------------------------------------
-def _put(items: tuple, i: int, value: Any) -> tuple:
-    """``items`` with its ``i``-th entry replaced by ``value``."""
-    return items[:i] + (value,) + items[i + 1:]
-
-
 def _cart(a: Action) -> int:
     """The cart an action names: ``take 2`` names cart 2, ``carts[1]`` in the state."""
     return int(a.args[0]) - 1
@@ -319,7 +315,7 @@ G_TACO_ROOM = guard("TAN-2.1", lambda cfg, s, a: _room(cfg, s, _cart(a)) > 0,
 
 def _taco(cfg: Config, s: TanukiState, a: Action) -> Effect:
     i = _cart(a)
-    s = s._replace(phase="deal", carts=_put(s.carts, i, s.carts[i] + (TACO,)), taco=-1)
+    s = s._replace(phase="deal", carts=put(s.carts, i, s.carts[i] + (TACO,)), taco=-1)
     evs = [ev("TAN-2.1", "seat {seat} leads round {round} and puts Taco the Thief on"
               " cart {cart}", seat=a.player, round=s.round, cart=i + 1)]
     return _settle(cfg, s, evs), evs
@@ -377,7 +373,7 @@ def _keep(cfg: Config, s: TanukiState, a: Action) -> Effect:
     card = s.hand[0]
     full = _room(cfg, s, i) <= 0
     s = s._replace(hand=(), kept=s.kept + (card,), shown=s.shown or full,
-                   taken=_put(s.taken, i, a.player))
+                   taken=put(s.taken, i, a.player))
     if full or card == GRANNY:
         evs = [ev("TAN-2.8" if full else "TAN-5.2",
                   "seat {seat} keeps {card} and takes cart {cart} ({cards})" +
@@ -424,7 +420,7 @@ G_ALTERNATE = guard("TAN-8.4", _alternates,
 def _place(cfg: Config, s: TanukiState, a: Action) -> Effect:
     i = _cart(a)
     card = s.hand[0]
-    s = s._replace(hand=(), carts=_put(s.carts, i, s.carts[i] + (card,)),
+    s = s._replace(hand=(), carts=put(s.carts, i, s.carts[i] + (card,)),
                    last_placed=i if cfg.extra.solo else -1)
     if s.kinds[i] == "secret" and card != GRANNY:
         evs = [ev("TAN-7.3", "seat {seat} places a card face down on cart {cart}",
@@ -520,12 +516,12 @@ def _take(cfg: Config, s: TanukiState, a: Action) -> Effect:
     taken = s.taken
     old = seat_of_cart(s, a.player)
     if old >= 0:  # TAN-A3 swap
-        taken = _put(taken, old, ON_TABLE)
+        taken = put(taken, old, ON_TABLE)
         evs.append(ev("TAN-2.12", "seat {seat} puts cart {old} back", seat=a.player,
                       old=old + 1))
     if s.hand and cfg.extra.solo:
         s = _return_hand(s, evs, "TAN-8.8")
-    s = s._replace(taken=_put(taken, i, a.player))
+    s = s._replace(taken=put(taken, i, a.player))
     evs.append(ev(_take_rule(cfg, s), "seat {seat} takes cart {cart} ({cards})",
                   seat=a.player, cart=i + 1, cards=_cart_text(s, i)))
     return _settle(cfg, s, evs), evs
@@ -577,7 +573,7 @@ def _automaton_takes(s: TanukiState, i: int, evs: list[Event], rule: str,
                      why: str) -> TanukiState:
     evs.append(ev(rule, "the automaton takes cart {cart} ({cards}): {why}", cart=i + 1,
                   cards=_cart_text(s, i), why=why))
-    return s._replace(taken=_put(s.taken, i, AUTOMATON))
+    return s._replace(taken=put(s.taken, i, AUTOMATON))
 
 
 def _automaton_chooses(cfg: Config, s: TanukiState, evs: list[Event],
@@ -745,7 +741,7 @@ def _settle_lay(cfg: Config, s: TanukiState, evs: list[Event]) -> TanukiState:
     special = s.special
     for seat, kind in enumerate(special):
         if kind and not _special_possible(cfg, s, seat):
-            special = _put(special, seat, "")
+            special = put(special, seat, "")
             evs.append(ev("TAN-7.4" if kind.startswith("move-") else "TAN-7.5",
                           "seat {seat}'s {kind} cart has nothing to act on", seat=seat,
                           kind=kind))
@@ -797,10 +793,8 @@ def _from_haul(s: TanukiState, seat: int, card: str) -> TanukiState:
     card never turns out to be the one that was seen)."""
     haul, hidden = s.haul[seat], s.haul_hidden[seat]
     if card in haul:
-        k = haul.index(card)
-        return s._replace(haul=_put(s.haul, seat, haul[:k] + haul[k + 1:]))
-    k = hidden.index(card)
-    return s._replace(haul_hidden=_put(s.haul_hidden, seat, hidden[:k] + hidden[k + 1:]))
+        return s._replace(haul=put(s.haul, seat, without(haul, card)))
+    return s._replace(haul_hidden=put(s.haul_hidden, seat, without(hidden, card)))
 
 
 def _swap_tables(tables: tuple, t: int, u: int) -> tuple:
@@ -858,13 +852,13 @@ def _lay(cfg: Config, s: TanukiState, a: Action) -> Effect:
         t = tables.index(())
         evs = [ev("TAN-3.3", "seat {seat} lays {card} on table {table}, the leftmost free"
                   " one", seat=seat, card=card, table=t + 1)]
-    s = s._replace(tables=_put(s.tables, seat, _put(tables, t, tables[t] + (card,))))
+    s = s._replace(tables=put(s.tables, seat, put(tables, t, tables[t] + (card,))))
     if EFFECT_OF[card] == "move":
         if t in (0, 4) and cfg.extra.edge == "void":
             evs.append(ev("TAN-3.6", "the move effect of {card} lapses on table {table}",
                           card=card, table=t + 1))
         else:
-            s = s._replace(pending=_put(s.pending, seat, t + 1))
+            s = s._replace(pending=put(s.pending, seat, t + 1))
             evs.append(_move_due(cfg, seat, t + 1))
     return _settle_lay(cfg, s, evs), evs
 
@@ -897,8 +891,8 @@ def _move(cfg: Config, s: TanukiState, a: Action) -> Effect:
     u = t + _step_of(a.args[0])
     tables = s.tables[seat]
     other = tables[u]
-    s = s._replace(tables=_put(s.tables, seat, _swap_tables(tables, t, u)),
-                   pending=_put(s.pending, seat, 0))
+    s = s._replace(tables=put(s.tables, seat, _swap_tables(tables, t, u)),
+                   pending=put(s.pending, seat, 0))
     evs = [ev("TAN-3.5", "seat {seat} moves table {a} to table {b}" +
               (" (swapping with {other})" if other else ""), seat=seat, a=t + 1, b=u + 1,
               other=card_name(other[0]) if other else "")]
@@ -939,8 +933,8 @@ def _shift(cfg: Config, s: TanukiState, a: Action) -> Effect:
     tables = s.tables[seat]
     t = _fruit_table(tables, fruit)
     u = t + _step_of(direction)
-    s = s._replace(tables=_put(s.tables, seat, _swap_tables(tables, t, u)),
-                   special=_put(s.special, seat, ""))
+    s = s._replace(tables=put(s.tables, seat, _swap_tables(tables, t, u)),
+                   special=put(s.special, seat, ""))
     evs = [ev("TAN-7.4", "seat {seat} uses its Move Fruit cart: table {a} ({fruit}) goes"
               " to table {b}", seat=seat, a=t + 1, b=u + 1, fruit=card_name(fruit))]
     return _settle_lay(cfg, s, evs), evs
@@ -1046,12 +1040,10 @@ def _salad(cfg: Config, s: TanukiState, a: Action) -> Effect:
         public = True
         tables = s.tables[seat]
         t = _fruit_table(tables, FRUIT_OF[card])
-        k = tables[t].index(card)
-        s = s._replace(tables=_put(s.tables, seat,
-                                   _put(tables, t, tables[t][:k] + tables[t][k + 1:])))
+        s = s._replace(tables=put(s.tables, seat, put(tables, t, without(tables[t], card))))
         where = f"from table {t + 1}"
-    s = s._replace(salad=_put(s.salad, seat, s.salad[seat] + (card,)),
-                   special=_put(s.special, seat, ""))
+    s = s._replace(salad=put(s.salad, seat, s.salad[seat] + (card,)),
+                   special=put(s.special, seat, ""))
     evs = [ev("TAN-7.5", "seat {seat} puts {what} on its fruit salad ({where})",
               seat=seat, what=card if public else f"a {card_name(FRUIT_OF[card])} card",
               where=where)]
@@ -1108,12 +1100,12 @@ def _skip(cfg: Config, s: TanukiState, a: Action) -> Effect:
     if s.pending[seat]:
         evs = [ev("TAN-3.6", "seat {seat} leaves table {table} where it is (edge)",
                   seat=seat, table=s.pending[seat])]
-        s = s._replace(pending=_put(s.pending, seat, 0))
+        s = s._replace(pending=put(s.pending, seat, 0))
     else:
         evs = [ev("TAN-7.4" if s.special[seat].startswith("move-") else "TAN-7.5",
                   "seat {seat} does not use its {kind} cart", seat=seat,
                   kind=s.special[seat])]
-        s = s._replace(special=_put(s.special, seat, ""))
+        s = s._replace(special=put(s.special, seat, ""))
     return _settle_lay(cfg, s, evs), evs
 
 

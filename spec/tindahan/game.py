@@ -9,11 +9,12 @@
 from __future__ import annotations
 
 from itertools import chain
-from typing import Any, Iterable, Mapping, NamedTuple, TypeVar
+from typing import Any, Iterable, Mapping, NamedTuple
 
 from spec.common import (OWNER, PUBLIC, SECRET, Action, Config, Event, GameSpec, Invariant,
                          Move, Variant, ev)
 from spec.common.moves import guard, no_args, pattern
+from spec.common.tuples import put, without
 
 from .rules import CATALOGUE
 from .scoring import round_parts, stall_points, trick_winner_cards
@@ -21,7 +22,6 @@ from .setup import SETUP_SCHEMA, deal, read_setup
 from .state import (BANANA, CARDS_OF, FRUIT_INDEX, FRUIT_NAMES, FRUIT_OF, FRUITS,
                     HAND_SIZE, SELLERS, TinState)
 
-T = TypeVar("T")
 Outcome = tuple[TinState, list[Event]]
 
 
@@ -43,17 +43,6 @@ def _name(f: int) -> str:
 def _left_of(cfg: Config, seat: int) -> int:
     """TIN-3.6: a seat's left-hand neighbour, the next to act."""
     return (seat + 1) % cfg.players
-
-
-def _put(row: tuple[T, ...], i: int, value: T) -> tuple[T, ...]:
-    """``row`` with entry ``i`` set to ``value``."""
-    return row[:i] + (value,) + row[i + 1:]
-
-
-def _without(hand: tuple[str, ...], card: str) -> tuple[str, ...]:
-    """``hand`` once ``card`` has left it."""
-    k = hand.index(card)
-    return hand[:k] + hand[k + 1:]
 
 
 # --- playing a card ------------------------------------------------------------------------
@@ -108,7 +97,7 @@ def _play(cfg: Config, s: TinState, a: Action) -> Outcome:
     """TIN-3.4: the seat plays a card onto the trick; the first card sets the led fruit."""
     seat, card = a.player, a.args[0]
     event = _play_event(s, seat, card)
-    s = s._replace(hands=_put(s.hands, seat, _without(s.hands[seat], card)),
+    s = s._replace(hands=put(s.hands, seat, without(s.hands[seat], card)),
                    led=FRUIT_OF[card] if s.led < 0 else s.led,
                    trick=s.trick + (card,), trick_seats=s.trick_seats + (seat,),
                    turn=_left_of(cfg, seat), acted=s.acted + 1)
@@ -140,10 +129,10 @@ def _seller(cfg: Config, s: TinState, a: Action) -> Outcome:
     count = s.stalls[stall][seat] + 1
     event = _seller_event(s, seat, count)
     left = s.supply[seat]
-    supply = _put(s.supply, seat, left - 1) if left > 0 else s.supply  # a stand-in is free
-    s = s._replace(stalls=_put(s.stalls, stall, _put(s.stalls[stall], seat, count)),
+    supply = put(s.supply, seat, left - 1) if left > 0 else s.supply  # a stand-in is free
+    s = s._replace(stalls=put(s.stalls, stall, put(s.stalls[stall], seat, count)),
                    supply=supply,
-                   placed=_put(s.placed, seat, s.placed[seat] + 1),
+                   placed=put(s.placed, seat, s.placed[seat] + 1),
                    turn=_left_of(cfg, seat), acted=s.acted + 1)
     return _next_in_trick(cfg, s, [event])
 
@@ -201,8 +190,8 @@ def _award(cfg: Config, s: TinState, events: list[Event]) -> Outcome:
            else f"highest {_name(s.led)}, no trump played")
     events.append(ev("TIN-4.4", "seat {seat} wins the trick with {card} ({why})",
                      seat=winner, card=card, why=why, trick=list(s.trick)))
-    s = s._replace(tricks_won=_put(s.tricks_won, winner, s.tricks_won[winner] + 1),
-                   taken=_put(s.taken, winner, s.taken[winner] + s.trick),
+    s = s._replace(tricks_won=put(s.tricks_won, winner, s.tricks_won[winner] + 1),
+                   taken=put(s.taken, winner, s.taken[winner] + s.trick),
                    leader=winner, turn=winner, led=-1, cart_moved=False, acted=0,
                    trick=(), trick_seats=())
     if all(s.hands):

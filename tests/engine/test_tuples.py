@@ -162,3 +162,49 @@ def test_the_games_records_read_their_fields_by_name_when_compiled():
     types = [spec.get(name).state_type for name in spec.available()] + [Action, Event]
     for cls in types:
         assert loaded.named_fields(cls) is (loaded is not PURE and len(TWINS) == 2)
+
+
+def _outcome(fn: Any, *args: Any) -> Any:
+    """A call's result with its type, or the type and message of its error."""
+    try:
+        made = fn(*args)
+    except Exception as exc:  # noqa: BLE001 - the twins must fail alike
+        return type(exc), str(exc)
+    return made, type(made)
+
+
+rows = st.one_of(st.lists(values, max_size=5).map(tuple), st.lists(values, max_size=3),
+                 st.tuples(values, values, values).map(lambda t: Three(*t)))
+indexes = st.one_of(st.integers(-7, 7), st.booleans(), st.just(2**70), st.just(-(2**70)))
+
+
+@given(row=rows, i=indexes, value=values)
+def test_put_is_the_slices_of_tuples_py(row, i, value):
+    """Any row, index and value: the same new row or the same error, in both twins; an
+    index from the end, out of range or a bool takes the slices' own meaning."""
+    expected = _outcome(lambda r, k, v: r[:k] + (v,) + r[k + 1:], row, i, value)
+    for twin in TWINS:
+        assert _outcome(twin.put, row, i, value) == expected, twin.__name__
+
+
+@given(row=rows, item=values)
+def test_without_drops_the_first_equal_entry(row, item):
+    def slices(r: Any, x: Any) -> Any:
+        k = r.index(x)
+        return r[:k] + r[k + 1:]
+    expected = _outcome(slices, row, item)
+    for twin in TWINS:
+        assert _outcome(twin.without, row, item) == expected, twin.__name__
+
+
+def test_without_compares_as_tuple_index_does():
+    """1 == True == 1.0: the first equal entry leaves, whatever its type; nothing is
+    copied by reference that should not be."""
+    row = (True, 1, 1.0, "x")
+    for twin in TWINS:
+        assert twin.without(row, 1) == (1, 1.0, "x")
+        assert twin.without(row, 1)[0] is row[1]
+        with pytest.raises(ValueError):
+            twin.without(row, "y")
+    # the row itself is never changed
+    assert row == (True, 1, 1.0, "x")
