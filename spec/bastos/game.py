@@ -15,7 +15,8 @@ from spec.common.moves import guard, one_of_patterns, pattern
 from spec.common.rng import below, choose, mix, shuffled
 from spec.common.tuples import put, without
 
-from . import scoring
+from .scoring import (NO_TRUMP, SET_ASIDE, bump, can_bump, declare_value, round_scores,
+                      start_values, trick_winner)
 from .rules import CATALOGUE
 from .state import (ALL_CARDS, DECK_ORDER, FRUIT, FRUIT_NAMES, FRUIT_OPTION, FRUITS, HAND,
                     HIGH, LOW, RANK, ROUNDS, BastosState, Hand, signed)
@@ -120,7 +121,7 @@ def _round_state(r: Rules, rnd: int, dealer: int, removed: int | None, deal: Dea
     return BastosState(
         phase="choose", round=rnd, dealer=dealer, removed=removed, hands=deal.hands,
         choices=(None,) * n, bastos=(None,) * n, leftover=deal.leftover,
-        values=(0,) * len(FRUITS), trump=scoring.NO_TRUMP, leader=(dealer + 1) % n, trick=(),
+        values=(0,) * len(FRUITS), trump=NO_TRUMP, leader=(dealer + 1) % n, trick=(),
         trump_from=0, declined=False, pending=(), tricks=((),) * n, aside=(),
         dealt=sum(map(len, deal.hands)), totals=tuple(totals), rng=deal.rng)
 
@@ -149,7 +150,7 @@ def _end_round(cfg: Config, s: BastosState, events: list[Event]) -> BastosState:
     """BAS-8.1: every card is played; each seat scores its won cards at the table's values.
     BAS-8.3: after the last round the game is over."""
     r: Rules = cfg.extra
-    points = scoring.round_scores([_cards_won_per_fruit(won) for won in s.tricks], s.values)
+    points = round_scores([_cards_won_per_fruit(won) for won in s.tricks], s.values)
     totals = tuple(t + p for t, p in zip(s.totals, points))
     table = ", ".join(f"{FRUITS[f]} {signed(s.values[f])}" for f in _in_play(s))
     events.append(ev("BAS-8.1", "round {round} is scored at the values {table}",
@@ -203,7 +204,7 @@ def _reveal(cfg: Config, s: BastosState, events: list[Event]) -> BastosState:
     seat's Bastos! colour; BAS-3.3: each raises its fruit's value by 1."""
     picks = s.choices
     colours = tuple(FRUIT[c] for c in picks)
-    values = scoring.start_values(colours)
+    values = start_values(colours)
     for seat, card in enumerate(picks):
         events.append(ev("BAS-3.2", "seat {seat} shows {card}: {fruit} is its Bastos! colour",
                          seat=seat, card=card, fruit=FRUIT_NAMES[FRUIT[card]]))
@@ -248,7 +249,7 @@ def _play_domain(cfg: Config, s: BastosState, seat: int) -> list[tuple[str, ...]
     if follow:
         return follow
     discards = [(c,) for c in hand]
-    if s.trump != scoring.NO_TRUMP:
+    if s.trump != NO_TRUMP:
         return discards
     colours = {_colour(s, i) for i in range(len(s.bastos))}
     return discards + [(c, "trump") for c in hand if FRUIT[c] not in colours]
@@ -281,7 +282,7 @@ def _declare_problem(cfg: Config, s: BastosState, a: Action) -> str | None:
     if f == led:
         return f"{a.args[0]} follows {FRUIT_NAMES[led]}: only a seat that cannot follow may" \
                " declare trump"
-    if s.trump != scoring.NO_TRUMP:
+    if s.trump != NO_TRUMP:
         return f"{FRUIT_NAMES[s.trump]} is already trump this round"
     owners = _bastos_of(s, f)
     if owners:
@@ -345,7 +346,7 @@ def _lead_follow_or_discard(s: BastosState, seat: int, card: str) -> Effect:
     if FRUIT[card] == s.trump:
         return s, [ev("BAS-5.4", "seat {seat} cannot follow and trumps with {card}",
                       seat=seat, card=card)]
-    if s.trump == scoring.NO_TRUMP:  # the seat could have declared trump (BAS-A5)
+    if s.trump == NO_TRUMP:  # the seat could have declared trump (BAS-A5)
         s = s._replace(declined=True)
     return s, [ev("BAS-4.1", "seat {seat} cannot follow and discards {card}",
                   seat=seat, card=card)]
@@ -357,7 +358,7 @@ def _declare_trump(r: Rules, s: BastosState, seat: int, card: str) -> Effect:
     discards under BAS-A9's default)."""
     fruit = FRUIT[card]
     old = s.values[fruit]
-    new = scoring.declare_value(old)
+    new = declare_value(old)
     s = s._replace(values=put(s.values, fruit, new), trump=fruit,
                    trump_from=len(s.trick) if r.early_discards else 0)
     if new != old:
@@ -399,14 +400,14 @@ def _resolve(cfg: Config, s: BastosState, events: list[Event]) -> BastosState:
     seats = _playing_order(r.n, s.leader)
     fruits = [FRUIT[c] for c in s.trick]
     own = [fruit == _colour(s, seat) for fruit, seat in zip(fruits, seats)]
-    pos = scoring.trick_winner(fruits, [RANK[c] for c in s.trick], own, s.trump,
+    pos = trick_winner(fruits, [RANK[c] for c in s.trick], own, s.trump,
                                s.trump_from, trump_is_discard=r.trump_is_discard,
                                unbeatable_aside=r.unbeatable_aside,
                                overlap_trick_rule=r.overlap_trick_rule,
                                unbeatable_follower=r.unbeatable_follower,
                                follow_literal=r.follow_literal)
     leader, tricks, aside = s.leader, s.tricks, s.aside
-    if pos == scoring.SET_ASIDE:
+    if pos == SET_ASIDE:
         events.append(_set_aside_event(leader, own))
         aside += s.trick
     else:
@@ -473,7 +474,7 @@ def _adjust_domain(cfg: Config, s: BastosState, seat: int) -> list[tuple[str, ..
 
 def _fits(cfg: Config, value: int, step: int) -> bool:
     """BAS-1.3 under the reading adjust-range=forbid: the marker really moves."""
-    return not cfg.extra.forbid or scoring.can_bump(value, step)
+    return not cfg.extra.forbid or can_bump(value, step)
 
 
 def _range_ok(cfg: Config, s: BastosState, a: Action) -> bool:
@@ -506,7 +507,7 @@ def _moved_value(values: tuple[int, ...], seat: int, arg: str) -> tuple[tuple[in
     """BAS-7.1: one step up or down; BAS-1.3: a change past a limit stops at it."""
     fruit, step = _change(arg)
     old = values[fruit]
-    new = scoring.bump(old, step)
+    new = bump(old, step)
     if new == old:
         event = ev("BAS-1.3", "seat {seat} moves {fruit} {dir}, but it stays at its limit"
                    " {new}", seat=seat, fruit=FRUIT_NAMES[fruit],
@@ -586,7 +587,7 @@ def _hand_sizes(cfg: Config, s: BastosState) -> str | None:
 
 
 def _trump_ok(cfg: Config, s: BastosState) -> str | None:
-    if s.trump != scoring.NO_TRUMP and _bastos_of(s, s.trump):
+    if s.trump != NO_TRUMP and _bastos_of(s, s.trump):
         return f"{FRUIT_NAMES[s.trump]} is trump and a Bastos! colour"
     if not 0 <= s.trump_from <= max(len(s.trick) - 1, 0):
         return f"trumps count from position {s.trump_from} of a {len(s.trick)}-card trick"
