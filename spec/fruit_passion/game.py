@@ -375,11 +375,13 @@ def _why_must_play(cfg: Config, s: FruitState, a: Action) -> str:
             f" its {NAMES[FRUIT[card]]} stack cannot take it")
 
 
+# the draw domain offers a draw only in the draw phase, never in a solo game's pair phase
 NOT_SOLO_DECK = guard("FRP-8.2", lambda cfg, s, a: s.phase != "pair" or a.args[0] != "deck",
                       "in the one-player variant the top cards of both decks are drawn"
-                      " together, automatically, at the start of each turn")
+                      " together, automatically, at the start of each turn", implied=True)
 NOT_SOLO = guard("FRP-8.4", lambda cfg, s, a: s.phase != "pair",
-                 "in the one-player variant the discard pile is never drawn from")
+                 "in the one-player variant the discard pile is never drawn from",
+                 implied=True)
 DECK_LEFT = guard("FRP-5.1", lambda cfg, s, a: a.args[0] != "deck" or bool(s.decks[0]),
                   "the draw deck is empty")
 PILE_LEFT = guard("FRP-3.2", lambda cfg, s, a: a.args[0] != "discard" or bool(s.discard),
