@@ -41,6 +41,8 @@ from pathlib import Path
 from operator import itemgetter
 from typing import Any, Callable, Iterable, Sequence
 
+from spec.common.tuples import changed_places
+
 #: seeded random play-outs from the first state whose states are read as samples
 SAMPLE_PLAYOUTS = 4
 #: at most this many actions per sample play-out
@@ -252,9 +254,9 @@ class Checks:
         fields = getattr(type(s0), "_fields", ())
         getters = [None if r is None else _getter([fields.index(f) for f in sorted(r)])
                    for r in reads]
-        # each tracked invariant's fields as one value: (its bit, a getter of them)
-        self._tracked = tuple((1 << k, get) for k, get in enumerate(getters)
-                              if get is not None)
+        # each tracked invariant's fields as a mask of the state's places: (its bit, mask)
+        self._tracked = tuple((1 << k, sum(1 << fields.index(f) for f in r))
+                              for k, r in enumerate(reads) if r is not None)
         #: per invariant, its getter (None: untracked) and the views it was seen to pass
         self._getters = tuple(getters)
         self._passed: tuple[set[Any], ...] = tuple(set() for _ in getters)
@@ -295,17 +297,21 @@ class Checks:
                 passed.add(view)
         return failed, problems
 
-    def views(self, state: Any) -> list[Any]:
-        """What each tracked invariant reads of ``state``."""
-        return [get(state) for _, get in self._tracked]
+    def views(self, state: Any) -> Any:
+        """What :meth:`stale` compares a successor of ``state`` with: the state itself,
+        whose fields an effect's ``_replace`` hands on as the very same objects."""
+        return state
 
-    def stale(self, views: Sequence[Any], failed: int, child: Any) -> int:
-        """The invariants to run on ``child``, a successor of a state with these
-        :meth:`views` that failed the ``failed`` invariants: those, those that read every
-        field, and those whose fields differ."""
+    def stale(self, views: Any, failed: int, child: Any) -> int:
+        """The invariants to run on ``child``, a successor of the state whose
+        :meth:`views` these are and that failed the ``failed`` invariants: those, those
+        that read every field, and those that read a field ``child`` holds another
+        object in. A field made anew with an equal value runs its invariants again, to
+        the same verdict (a pass seen before is not even checked: :meth:`run`)."""
         mask = failed | self.always
-        for (bit, get), seen in zip(self._tracked, views):
-            if get(child) != seen:
+        changed = changed_places(views, child)
+        for bit, places in self._tracked:
+            if changed & places:
                 mask |= bit
         return mask
 

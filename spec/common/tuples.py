@@ -75,3 +75,21 @@ def without(row: tuple[Any, ...], item: Any) -> tuple[Any, ...]:
     """
     k = row.index(item)
     return row[:k] + row[k + 1:]
+
+
+def changed_places(old: tuple[Any, ...], new: tuple[Any, ...]) -> int:
+    """Bit ``k`` set where ``new``'s item ``k`` is not the very object ``old`` holds there:
+    which fields of a state an effect changed, since ``_replace`` hands the others on
+    (two records of one class).
+
+    >>> a = ("x", (1, 2), 3)
+    >>> bin(changed_places(a, (a[0], (1, 2), a[2])))
+    '0b10'
+    """
+    if len(old) != len(new):
+        raise ValueError(f"records of {len(old)} and {len(new)} fields")
+    mask = 0
+    for k, (was, now) in enumerate(zip(old, new)):
+        if now is not was:
+            mask |= 1 << k
+    return mask

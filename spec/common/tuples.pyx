@@ -251,3 +251,21 @@ cpdef object without(row, item):
                 return _copied(row, k, -1, None)
     k = row.index(item)  # the error tuple.index gives, or a row of another type
     return row[:k] + row[k + 1:]
+
+
+# --- which places of a record changed ---------------------------------------------------
+cpdef object changed_places(old, new):
+    """Bit ``k`` set where ``new``'s item ``k`` is not the very object ``old`` holds there:
+    the items read by place, without a subclass's slot machinery, and the bits gathered in
+    a machine word when there are at most 64 places."""
+    cdef Py_ssize_t n = len(old), k
+    cdef unsigned long long bits = 0
+    if len(new) != n:
+        raise ValueError(f"records of {n} and {len(new)} fields")
+    if not (isinstance(old, tuple) and isinstance(new, tuple)) or n > 64:
+        # any other sequences, or a record too long for one word: by Python ints
+        return sum([1 << i for i in range(n) if new[i] is not old[i]])
+    for k in range(n):
+        if PyTuple_GET_ITEM(new, k) != PyTuple_GET_ITEM(old, k):
+            bits |= (<unsigned long long>1) << k
+    return bits
