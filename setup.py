@@ -9,8 +9,9 @@ the same behaviour. ``FRUITSPEC_BUILD=pure`` at install time skips compilation a
 A module may have a ``.pxd`` file beside it, read only here, that gives C types to a
 few of its names where Python's integers would be slow and C's give the same results
 (``spec/common/rng.pxd``: the generator's 64-bit arithmetic; ``engine/game.pxd``: the
-listing loop's dicts and lists); the ``.py`` file stays the definition, run as it is by
-the pure-Python engine.
+listing loop's dicts and lists, and the ``Game`` class as an extension type whose methods
+read its attributes from the instance); the ``.py`` file stays the definition, run as it
+is by the pure-Python engine.
 
 One module has a C twin: ``spec/common/tuples.pyx`` is compiled in place of
 ``tuples.py``. It builds the records every step makes (events, actions, updated states)

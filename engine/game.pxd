@@ -13,3 +13,20 @@ cpdef list _listed(tuple moves, cfg, state)
 cpdef list _listed_now(tuple listing, state)
 
 cpdef bint _among(action, list actions)
+
+# A Game is an extension type in the compiled build: its methods read these attributes
+# from the instance's C struct, not through Python's attribute lookup (about 200
+# instructions each, several per step and listing). They stay readable and writable from
+# Python by the same names, and the instance keeps a __dict__ for anything else.
+cdef class Game:
+    cdef public object spec
+    cdef public object config
+    cdef public tuple _last
+    cdef public tuple _last_scores
+    cdef public bint _shared_winners
+    cdef public dict _effects
+    cdef public bint _plain_over
+    cdef public dict _plan
+    cdef public tuple _listing
+    cdef dict __dict__
+    cdef object __weakref__

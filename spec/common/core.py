@@ -116,7 +116,7 @@ def _plain(value: Any) -> Any:
     return value
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Config:
     """A loaded game's fixed parameters; ``extra`` holds what the spec derives from them."""
 
