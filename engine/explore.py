@@ -35,7 +35,6 @@ import threading
 import time
 from collections import deque
 from contextlib import contextmanager
-from operator import itemgetter
 from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator, Mapping
 
@@ -47,7 +46,6 @@ from .explore_check import Checks
 from .explore_reduce import NONE, Reducer
 from .game import Game, games, load
 
-_rule = itemgetter(0)  # an Event's clause ID
 
 MANIFEST = Path(__file__).with_name("data") / "explore_manifest.json"
 
@@ -268,11 +266,11 @@ def _walk(g: Game, seed_: int, setup_: Any, config: str | None, max_states: int,
                           path_to(i) + [a])
                 continue
             edges += 1
-            if not known.issuperset(map(_rule, events)):
-                for e in events:
-                    if e.rule not in known:
-                        found.add("known-clause", f"'{a}' emitted an event citing unknown"
-                                  f" clause {e.rule!r}: {e.text}", path_to(i) + [a])
+            # a loop, not known.issuperset(...): that builds a set of the events' clauses
+            unknown = [e for e in events if e.rule not in known]
+            for e in unknown:
+                found.add("known-clause", f"'{a}' emitted an event citing unknown"
+                          f" clause {e.rule!r}: {e.text}", path_to(i) + [a])
             k = s2 if key is None else key(s2)
             new = len(parent)  # the number a state not seen before gets
             # one lookup (a state's hash costs as much as a small effect) while there is
