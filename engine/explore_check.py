@@ -14,9 +14,10 @@ Which fields an invariant reads is derived here, not declared, two ways whose un
 kept:
 
 * from the source: every field named (as an attribute or a string) in the invariant's
-  code and in the code of the functions it calls, transitively -- whatever branch reads
-  it, so a field read only in rare states is not missed; an invariant whose source cannot
-  be found runs on every state;
+  code and in the code of the functions it calls, transitively (a function the engine
+  remembers, :mod:`engine.remember`, is read as the spec declares it) -- whatever branch
+  reads it, so a field read only in rare states is not missed; an invariant whose source
+  cannot be found runs on every state;
 * by running it once on a *reading* copy of each of a few sample states (the explorer's
   first state and the states of a few seeded random play-outs from it), a subclass of the
   state type that notes every field looked up by name: anything else -- indexing,
@@ -42,6 +43,8 @@ from operator import itemgetter
 from typing import Any, Callable, Iterable, Sequence
 
 from spec.common.tuples import changed_places
+
+from .remember import original
 
 #: seeded random play-outs from the first state whose states are read as samples
 SAMPLE_PLAYOUTS = 4
@@ -178,7 +181,8 @@ def source_fields(fn: Any, fields: frozenset[str], seen: set[int] | None = None
             elif isinstance(sub, ast.Constant) and sub.value in fields:
                 out.add(sub.value)  # getattr(s, "hands"), attrgetter("hands")
             elif isinstance(sub, ast.Name) and isinstance(sub.ctx, ast.Load):
-                called = names.get(sub.id)
+                # a function the engine remembers is read as the spec declares it
+                called = original(names.get(sub.id))
                 if _is_function(called):
                     more = source_fields(called, fields, seen)
                     if more is None:

@@ -19,8 +19,8 @@ from spec.common.tuples import put, without
 from .rules import CATALOGUE
 from .scoring import round_parts, stall_points, trick_winner_cards
 from .setup import SETUP_SCHEMA, deal, read_setup
-from .state import (BANANA, CARDS_OF, FRUIT_INDEX, FRUIT_NAMES, FRUIT_OF, FRUITS,
-                    HAND_SIZE, SELLERS, TinState)
+from .state import (BANANA, FRUIT_INDEX, FRUIT_NAMES, FRUIT_OF, FRUITS, HAND_SIZE, SELLERS,
+                    TinState, cards_in_play)
 
 Outcome = tuple[TinState, list[Event]]
 
@@ -209,7 +209,7 @@ def _stall_rule(counts: tuple[int, ...], seat: int, trump: bool) -> tuple[str, s
             return "TIN-6.7", f"tied first with {c}"
         return ("TIN-6.6", f"first with {c}, +1 on the trump stall") if trump else \
                ("TIN-6.4", f"first with {c}")
-    second = max(v for v in counts if v < first)
+    second = max([v for v in counts if v < first])
     if counts.count(second) > 1:
         return "TIN-6.8", f"tied second with {c}"
     return "TIN-6.5", f"second with {c}"
@@ -233,6 +233,8 @@ def _scoring_events(cfg: Config, s: TinState, parts: Mapping[str, Any]) -> Itera
             yield ev("TIN-6.3", "seat {seat}: {cards} card(s) still in hand, -{cards}",
                      seat=i, cards=len(s.hands[i]))
     for f, pts in enumerate(parts["stalls"]):
+        if not any(pts):  # no seat scored at this stall
+            continue
         for i in seats:
             if pts[i]:
                 rule, how = _stall_rule(s.stalls[f], i, f == s.cart)
@@ -385,7 +387,7 @@ CART = Move(
 
 # --- invariants ---------------------------------------------------------------------------------
 def _inv_cards(cfg: Config, s: TinState) -> str | None:
-    in_play = {c for f in s.fruits for c in CARDS_OF[f]}
+    in_play = cards_in_play(s.fruits)
     held = [*chain.from_iterable(s.hands), *chain.from_iterable(s.taken), *s.trick]
     # as many cards held as in play, and the same ones: none is missing or held twice
     if len(held) != len(in_play) or set(held) != in_play:
@@ -531,7 +533,7 @@ SPEC = TindahanSpec(
     moves=(PLAY, CART, SELLER),
     notation_rule="TIN-9.1",
     invariants=INVARIANTS,
-    pure=(stall_points, round_parts),
+    pure=(stall_points, round_parts, cards_in_play),
     summary="Play fruit cards to win tricks, or place sellers for the stall majorities; "
             "the donkey cart marks trump.",
 )

@@ -20,6 +20,11 @@ FRUIT_OF = {c: FRUIT_INDEX[c[0]] for c in ALL_CARDS}  # a card's fruit, as a sta
 VALUE_OF = {c: int(c[1:]) for c in ALL_CARDS}  # a card's printed value
 CARDS_OF = {f: tuple(f"{f}{v}" for v in VALUES) for f in FRUITS}  # a fruit's ten cards
 HAND_SIZE = 10  # TIN-2.4
+
+
+def cards_in_play(fruits: str) -> frozenset[str]:
+    """TIN-1.1: the cards of the fruits in play, ten of each."""
+    return frozenset(c for f in fruits for c in CARDS_OF[f])
 SELLERS = 9  # TIN-1.3
 
 

@@ -8,6 +8,8 @@ really go through it.
 """
 from __future__ import annotations
 
+from itertools import combinations
+
 import pytest
 import z3
 from hypothesis import given
@@ -17,6 +19,8 @@ import engine
 from engine import remember
 from spec.tindahan import game as spec_tindahan
 from spec.tindahan import scoring as tin_scoring
+from spec.tindahan import state as tin_state
+from spec.tindahan.state import FRUITS
 
 
 def test_keys_keep_bools_ints_lists_and_tuples_apart():
@@ -154,4 +158,18 @@ def test_remembered_round_parts_are_the_rules_answer(tricks, data):
 
 
 def test_tindahan_declares_its_round_scoring_pure():
-    assert {f.__name__ for f in spec_tindahan.SPEC.pure} == {"stall_points", "round_parts"}
+    assert {f.__name__ for f in spec_tindahan.SPEC.pure} == {"stall_points", "round_parts",
+                                                            "cards_in_play"}
+
+
+def test_remembered_cards_in_play_are_the_rules_answer():
+    """The invariant TIN-I1 asks for the cards in play on many states: the answer for each
+    set of fruits is remembered, and it is a frozenset, which no caller can change."""
+    engine.load("tindahan")
+    rules = remember.original(tin_state.cards_in_play)
+    for k in range(len(FRUITS) + 1):
+        for fruits in map("".join, combinations(FRUITS, k)):
+            for _ in range(2):  # computed, then remembered
+                got = spec_tindahan.cards_in_play(fruits)
+                assert type(got) is frozenset and got == rules(fruits)
+                assert len(got) == 10 * len(fruits)
