@@ -69,20 +69,47 @@ cdef int _count = 0
 _kept = []
 
 
+# The place of each (class, field name) pair read lately, in a small table indexed by the
+# two addresses: one comparison of each finds a field read before, where the scan of the
+# classes and their field names takes a few dozen. Only pairs the scan found are entered:
+# the class and the name (an interned string of its _fields) are kept alive by _kept, so
+# no other object can come to have either address.
+cdef struct _Seen:
+    PyTypeObject* cls
+    PyObject* name
+    Py_ssize_t at
+
+cdef enum:
+    SEEN = 1024  # a power of two
+
+cdef _Seen _seen[SEEN]
+
+
+cdef inline size_t _seen_slot(PyTypeObject* t, PyObject* name):
+    return ((<size_t>t >> 4) * 31 + (<size_t>name >> 4)) & (SEEN - 1)
+
+
 cdef object _named_getattr(object obj, object name):
     cdef PyTypeObject* t = Py_TYPE(obj)
+    cdef size_t slot = _seen_slot(t, <PyObject*>name)
     cdef PyObject* names
     cdef int k
-    cdef Py_ssize_t i
-    for k in range(_count):
-        if _named[k] == t:
-            names = _names[k]
-            for i in range(PyTuple_GET_SIZE(<object>names)):
-                if PyTuple_GET_ITEM(<object>names, i) == <PyObject*>name:
-                    if i < PyTuple_GET_SIZE(obj):  # else the descriptor's own IndexError
-                        return <object>PyTuple_GET_ITEM(obj, i)
-                    break
-            break
+    cdef Py_ssize_t i = -1
+    if _seen[slot].cls == t and _seen[slot].name == <PyObject*>name:
+        i = _seen[slot].at
+    else:
+        for k in range(_count):
+            if _named[k] == t:
+                names = _names[k]
+                for i in range(PyTuple_GET_SIZE(<object>names)):
+                    if PyTuple_GET_ITEM(<object>names, i) == <PyObject*>name:
+                        _seen[slot].cls, _seen[slot].name, _seen[slot].at = t, <PyObject*>name, i
+                        break
+                else:
+                    i = -1
+                break
+    if 0 <= i < PyTuple_GET_SIZE(obj):  # else the descriptor's own IndexError
+        return <object>PyTuple_GET_ITEM(obj, i)
     return PyObject_GenericGetAttr(obj, name)
 
 
@@ -104,6 +131,7 @@ cpdef bint named_fields(type cls):
         if type(name) is not str:
             return False
     _kept.append(fields)
+    _kept.append(cls)  # see _Seen: its address stays its own
     _named[_count] = <PyTypeObject*>cls
     _names[_count] = <PyObject*>fields
     _count += 1

@@ -154,6 +154,46 @@ def test_a_short_record_raises_the_descriptors_error(twin):
         short.b  # noqa: B018
 
 
+class Front(NamedTuple):
+    x: Any
+    y: Any
+    z: Any
+
+
+class Back(NamedTuple):
+    z: Any
+    y: Any
+    x: Any
+
+
+class Lone(NamedTuple):
+    y: Any
+
+
+@pytest.mark.parametrize("twin", TWINS, ids=lambda m: m.__name__)
+@given(reads=st.lists(st.tuples(st.sampled_from([Front, Back, Lone]),
+                                st.sampled_from(["x", "y", "z"]), st.booleans()),
+                      max_size=40))
+def test_fields_read_in_any_order_come_from_their_own_places(twin, reads):
+    """Classes that share field names at other places, read in any interleaving (the C
+    twin remembers where each class keeps each name it was asked for), by the interned
+    name or by an equal string made at run time, and records too short for their fields,
+    read as their descriptors do."""
+    for cls in (Front, Back, Lone):
+        twin.named_fields(cls)
+    for cls, name, made in reads:
+        key = "".join([name]) if made else name  # the same text, another object
+        full = tuple.__new__(cls, [f"{cls.__name__}.{f}" for f in cls._fields])
+        if name in cls._fields:
+            assert getattr(full, key) == f"{cls.__name__}.{name}"
+            short = twin.instance(cls, ())
+            with pytest.raises(IndexError):
+                getattr(short, key)
+        else:
+            with pytest.raises(AttributeError):
+                getattr(full, key)
+
+
 def test_the_games_records_read_their_fields_by_name_when_compiled():
     """The state types (spec.common.record), actions and events take the fast reading in
     the compiled build: registering them again says so."""
