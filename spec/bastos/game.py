@@ -73,6 +73,8 @@ def _playing_order(n: int, leader: int) -> list[int]:
 
 
 STEPS = {"+1": 1, "-1": -1}  # the two changes of a value a seat may make (BAS-7.1)
+#: per fruit, its two changes as an ``adjust`` argument names them (``M+1``) and as a step
+CHANGES = tuple(tuple((letter + sign, step) for sign, step in STEPS.items()) for letter in FRUITS)
 
 
 def _change(arg: str) -> tuple[int, int]:
@@ -465,7 +467,7 @@ def _adjust_actors(cfg: Config, s: BastosState) -> tuple[int, ...]:
 def _adjust_domain(cfg: Config, s: BastosState, seat: int) -> list[tuple[str, ...]]:
     """BAS-7.1, BAS-7.2: one fruit in play, up or down by 1, as far as BAS-1.3 allows; or
     nothing, under the reading adjust-obligation=may."""
-    changes = [(FRUITS[fruit] + sign,) for fruit in _in_play(s) for sign, step in STEPS.items()
+    changes = [(change,) for fruit in _in_play(s) for change, step in CHANGES[fruit]
                if _fits(cfg, s.values[fruit], step)]
     if cfg.extra.may:
         changes.append(("pass",))
