@@ -31,6 +31,7 @@ import os
 import re
 from glob import glob
 from pathlib import Path
+from typing import Any
 
 from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
@@ -96,13 +97,20 @@ def extensions() -> list[Extension]:
             for name in compiled_modules()]
 
 
+def _cimported(source: str) -> list[str]:
+    """The modules a module's own ``.pxd`` cimports from (none without one)."""
+    own = os.path.splitext(source)[0] + ".pxd"
+    if not os.path.exists(own):
+        return []
+    return re.findall(r"^from\s+([\w.]+)\s+cimport", Path(own).read_text(), re.M)
+
+
 def _declarations(source: str) -> list[str]:
     """The ``.pxd`` files a module's build reads: its own, and those its own cimports."""
     own = os.path.splitext(source)[0] + ".pxd"
     if not os.path.exists(own):
         return []
-    cimported = re.findall(r"^from\s+([\w.]+)\s+cimport", Path(own).read_text(), re.M)
-    paths = [name.replace(".", "/") + ".pxd" for name in cimported]
+    paths = [name.replace(".", "/") + ".pxd" for name in _cimported(source)]
     return [own, *(p for p in paths if os.path.exists(p))]
 
 
@@ -137,14 +145,40 @@ class OptionalCythonBuild(build_ext):
             self.warn("Cython is not installed: fruitspec stays pure Python")
             self.extensions = []
             return
-        translated = {ext.name: ext for ext in cythonize(
-            self.extensions, compiler_directives=DIRECTIVES, build_dir="build/cython",
-            nthreads=self.parallel or 0, exclude_failures=True, quiet=True)}
+        translated = self._translated(cythonize)
         # keep setuptools' own Extension objects (finalized already), now pointing at C
         self.extensions = [ext for ext in self.extensions if ext.name in translated]
         for ext in self.extensions:
             ext.sources = translated[ext.name].sources
         super().run()
+
+    def _translated(self, cythonize: Any) -> dict[str, Extension]:
+        """The modules Cython translates to C, by name. All at once first; if one fails,
+        each on its own, so that only what Cython refuses stays pure (cythonize's own
+        exclude_failures cannot drop setuptools' Extension objects: they are unhashable)."""
+        options = {"compiler_directives": DIRECTIVES, "build_dir": "build/cython",
+                   "quiet": True}
+        try:
+            done = cythonize(self.extensions, nthreads=self.parallel or 0, **options)
+        except Exception:  # noqa: BLE001 - any module Cython refuses
+            done = []
+            for ext in self.extensions:
+                try:
+                    done += cythonize([ext], **options)
+                except Exception as exc:  # noqa: BLE001
+                    self.warn(f"{ext.name} stays pure Python: Cython refused it ({exc})")
+        translated = {ext.name: ext for ext in done}
+        # a module that cimports a pure one would not import: it stays pure too
+        sources = {ext.name: ext.sources[0] for ext in self.extensions}
+        refused = set(sources) - set(translated)
+        while True:
+            leaning = {name for name in translated if refused & set(_cimported(sources[name]))}
+            if not leaning:
+                return translated
+            for name in leaning:
+                self.warn(f"{name} stays pure Python: it cimports one that stays pure")
+                del translated[name]
+            refused |= leaning
 
 
 if __name__ == "__main__":  # pip's build backend runs this file as __main__ too; the
