@@ -284,9 +284,15 @@ class Checks:
             view = None
             if get is not None:
                 # the same fields as a state that passed: the same verdict, however far
-                # apart the two states are in the walk
+                # apart the two states are in the walk. The view goes in before the check
+                # and out again if it fails: one hash of it (a tuple's hash is not kept),
+                # not one to look it up and another to add it.
+                if len(passed) >= PASSED_LIMIT:
+                    passed.clear()
+                seen = len(passed)
                 view = get(state)
-                if view in passed:
+                passed.add(view)
+                if len(passed) == seen:
                     continue
             try:
                 problem = inv.check(cfg, state)
@@ -295,10 +301,8 @@ class Checks:
             if problem:
                 failed |= bit
                 problems.append((inv.id, str(problem)))
-            elif get is not None:
-                if len(passed) >= PASSED_LIMIT:
-                    passed.clear()
-                passed.add(view)
+                if get is not None:
+                    passed.discard(view)
         return failed, problems
 
     def views(self, state: Any) -> Any:
