@@ -41,6 +41,7 @@ from typing import Any, Callable, Iterable, Iterator, Mapping
 import spec as _specs
 from spec.common.core import Action
 from spec.common.errors import ConfigError
+from spec.common.tuples import settled
 
 from .explore_check import Checks
 from .explore_reduce import NONE, Reducer
@@ -283,7 +284,9 @@ def _walk(g: Game, seed_: int, setup_: Any, config: str | None, max_states: int,
                 parent.append(i)
                 via.append(a)
                 depth.append(d)
-                queue.append((j, s2))
+                # kept to the end of the walk: out of the garbage collector's way
+                settled(k)
+                queue.append((j, settled(s2)))
                 check(j, s2, checks.stale(views, broke, s2))
                 if sleeps:
                     sleep[j] = red.commuting(state, acts, a)

@@ -42,7 +42,7 @@ from pathlib import Path
 from operator import itemgetter
 from typing import Any, Callable, Iterable, Sequence
 
-from spec.common.tuples import changed_places
+from spec.common.tuples import changed_places, settled
 
 from .remember import original
 
@@ -294,6 +294,7 @@ class Checks:
                 passed.add(view)
                 if len(passed) == seen:
                     continue
+                settled(view)  # kept: out of the garbage collector's way
             try:
                 problem = inv.check(cfg, state)
             except Exception as exc:  # noqa: BLE001 - a crashing check is a finding

@@ -93,3 +93,11 @@ def changed_places(old: tuple[Any, ...], new: tuple[Any, ...]) -> int:
         if now is not was:
             mask |= 1 << k
     return mask
+
+
+def settled(value: Any) -> Any:
+    """``value``, which an explorer keeps for the rest of its walk. The C twin takes a
+    tuple or a record that holds no container (but tuples and records of the same kind)
+    out of the garbage collector's view, as CPython does for such tuples on its first
+    collection; here nothing changes, and the collector finds the same (nothing)."""
+    return value

@@ -297,3 +297,50 @@ cpdef object changed_places(old, new):
         if PyTuple_GET_ITEM(new, k) != PyTuple_GET_ITEM(old, k):
             bits |= (<unsigned long long>1) << k
     return bits
+
+
+# --- states the garbage collector need not visit ---------------------------------------
+# CPython untracks a tuple that holds no container but untracked tuples, the first time a
+# collection visits it: it can be on no reference cycle. A record (a named tuple, which
+# keeps nothing but its items) never is, and an explorer keeps every state it has seen,
+# so each collection of the young objects visits all the states made since the last one.
+# settled() applies the same rule at once, to a record too, and to its items first.
+cdef extern from "Python.h":
+    bint PyObject_IS_GC(object)
+    int PyObject_GC_IsTracked(object)
+    void PyObject_GC_UnTrack(void*)
+    bint PyTuple_Check(object)
+    ctypedef struct SizedType "PyTypeObject":
+        Py_ssize_t tp_basicsize
+        Py_ssize_t tp_itemsize
+        Py_ssize_t tp_dictoffset
+
+cdef enum:
+    SETTLE_DEPTH = 16  # nesting looked into; anything deeper stays tracked
+
+
+cdef bint _settle(object value, int depth):
+    """Untrack ``value`` if it is a tuple or a record that holds only values which are no
+    containers and tuples or records this untracks; whether it is untracked now."""
+    if not PyObject_IS_GC(value):
+        return True
+    if not PyTuple_Check(value) or depth > SETTLE_DEPTH:
+        return False
+    cdef SizedType* t = <SizedType*>Py_TYPE(value)
+    if (t.tp_dictoffset != 0 or t.tp_basicsize != (<SizedType*>tuple).tp_basicsize
+            or t.tp_itemsize != (<SizedType*>tuple).tp_itemsize):
+        return False  # a subclass that keeps more than its items
+    if not PyObject_GC_IsTracked(value):
+        return True
+    cdef Py_ssize_t i
+    for i in range(PyTuple_GET_SIZE(value)):
+        if not _settle(<object>PyTuple_GET_ITEM(value, i), depth + 1):
+            return False
+    PyObject_GC_UnTrack(<PyObject*>value)
+    return True
+
+
+cpdef object settled(value):
+    """``value``, untracked by the garbage collector where it can be on no cycle."""
+    _settle(value, 0)
+    return value

@@ -274,3 +274,47 @@ def copy_of(value: Any) -> Any:
     if isinstance(value, tuple):
         return tuple(list(value)) if value else [()]
     return [value]
+
+
+class Finalized:
+    """Notes in ``freed`` when it is freed."""
+
+    freed: list[str] = []
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def __del__(self) -> None:
+        Finalized.freed.append(self.name)
+
+
+@pytest.mark.parametrize("twin", TWINS, ids=lambda m: m.__name__)
+def test_settled_records_leave_the_collectors_view_only_when_on_no_cycle(twin):
+    """A record of values that are no containers, or of tuples and records of such values,
+    is untracked by the C twin (the pure one changes nothing); one that holds a list, a
+    subclass that keeps a __dict__, or a nesting too deep stays tracked, so a cycle through
+    it is still collected."""
+    compiled = twin is not PURE
+    inner = tuple(["x", 1])  # made at run time: tracked until a collection visits it
+    row = Three(inner, Three(1, "y", None), (inner, (2.5, True)))
+    assert twin.settled(row) is row
+    assert gc.is_tracked(row) is not compiled and gc.is_tracked(inner) is not compiled
+    assert twin.settled(row) is row  # settling again changes nothing
+
+    class Loose(tuple):  # keeps a __dict__ beside its items
+        pass
+
+    deep: Any = ("z",)
+    for _ in range(40):
+        deep = tuple([deep])
+    for kept in (Three([], 1, 2), Loose(["a"]), deep, Three(1, 2, deep)):
+        twin.settled(kept)
+        assert gc.is_tracked(kept)
+
+    Finalized.freed.clear()
+    cycle = Three([Finalized("in a cycle")], 1, 2)
+    cycle.a.append(cycle)
+    twin.settled(cycle)
+    del cycle
+    gc.collect()
+    assert Finalized.freed == ["in a cycle"]
