@@ -267,11 +267,10 @@ def _walk(g: Game, seed_: int, setup_: Any, config: str | None, max_states: int,
                           path_to(i) + [a])
                 continue
             edges += 1
-            # a loop, not known.issuperset(...): that builds a set of the events' clauses
-            unknown = [e for e in events if e.rule not in known]
-            for e in unknown:
-                found.add("known-clause", f"'{a}' emitted an event citing unknown"
-                          f" clause {e.rule!r}: {e.text}", path_to(i) + [a])
+            for e in events:
+                if e.rule not in known:
+                    found.add("known-clause", f"'{a}' emitted an event citing unknown"
+                              f" clause {e.rule!r}: {e.text}", path_to(i) + [a])
             k = s2 if key is None else key(s2)
             new = len(parent)  # the number a state not seen before gets
             # one lookup (a state's hash costs as much as a small effect) while there is
@@ -285,8 +284,10 @@ def _walk(g: Game, seed_: int, setup_: Any, config: str | None, max_states: int,
                 via.append(a)
                 depth.append(d)
                 # kept to the end of the walk: out of the garbage collector's way
-                settled(k)
-                queue.append((j, settled(s2)))
+                settled(s2)
+                if key is not None:
+                    settled(k)
+                queue.append((j, s2))
                 check(j, s2, checks.stale(views, broke, s2))
                 if sleeps:
                     sleep[j] = red.commuting(state, acts, a)
