@@ -136,7 +136,7 @@ class Game:
         last = self._last
         # an action taken from the legal actions of this very state (the common case) is
         # known to be legal: what resolve() would conclude, without its other checks
-        if last[0] is state and _among(action, last[1]) and action.player.__class__ is int:
+        if last[0] is state and _among(action, last[1]) and type(action.player) is int:
             return self._effects[action.name](self.config, state, action)
         act = self.resolve(state, action)
         return self._effects[act.name](self.config, state, act)
@@ -144,7 +144,7 @@ class Game:
     def _successor(self, state: Any, action: Action) -> tuple[Any, list[Event]]:
         """:meth:`step` for an action of ``legal_actions(state)``, as the explorers walk
         them: the action is legal, so only a seat that is no int needs resolving."""
-        if action.player.__class__ is int:
+        if type(action.player) is int:
             return self._effects[action.name](self.config, state, action)
         return self.step(state, action)
 
@@ -253,7 +253,7 @@ class Game:
             raise MalformedAction(self.spec.notation_rule, f"not an action: {shown(action)}")
         # identity is tested before equality, so an action taken from legal_actions()
         # is found at once; the type test keeps True from passing for seat 1
-        if act in self._legal(state) and act.player.__class__ is int:
+        if act in self._legal(state) and type(act.player) is int:
             return act
         raise self.explain(state, act)
 
@@ -334,7 +334,7 @@ def _listed(moves: tuple[Listing, ...], cfg: Config, state: Any) -> list[Action]
     for name, actors, domain, checks, made in moves:
         for seat in actors(cfg, state):
             # a seat that is no int (True would find seat 1's) keeps nothing
-            mine = made.get(seat) if seat.__class__ is int else {}
+            mine = made.get(seat) if type(seat) is int else {}
             if mine is None:
                 mine = made[seat] = {}
             for args in domain(cfg, state, seat):
@@ -374,7 +374,7 @@ def _listing_plan(spec: GameSpec, plain_over: bool) -> dict[str, tuple[Listing, 
 
 def _shape_problem(act: Action) -> str | None:
     """What makes ``act`` not an action at all (a seat that is no whole number...)."""
-    if act.player.__class__ is not int:
+    if type(act.player) is not int:
         return f"a seat is a whole number, not {shown(act.player)}"
     if not isinstance(act.name, str):
         return f"a move name is a string, not {shown(act.name)}"

@@ -100,7 +100,7 @@ def Count(conds: Iterable[Bool]) -> Num:  # noqa: N802
 
 def Div(a: Num, b: int) -> Num:  # noqa: N802
     """Integer division rounding down, for a positive constant or term divisor."""
-    if a.__class__ is int and b.__class__ is int:
+    if type(a) is int and type(b) is int:
         return a // b
     if is_symbolic(a, b):
         return a / b  # z3 integer division floors for positive divisors
