@@ -4,14 +4,16 @@ All metadata lives in ``pyproject.toml``; this file only declares the C extensio
 modules stay ordinary Python (no Cython syntax, no ``cython`` types): Cython compiles the
 same ``.py`` files, and each one that cannot be compiled -- Cython missing, no C compiler,
 or a construct Cython refuses -- is left out with a warning and runs as pure Python, with
-the same behaviour. ``FRUITSPEC_BUILD=pure`` at install time skips compilation altogether.
+the same behaviour (and so is a module whose ``.pxd`` cimports from it).
+``FRUITSPEC_BUILD=pure`` at install time skips compilation altogether.
 
 A module may have a ``.pxd`` file beside it, read only here, that gives C types to a
 few of its names where Python's integers would be slow and C's give the same results
 (``spec/common/rng.pxd``: the generator's 64-bit arithmetic; ``engine/game.pxd``: the
 listing loop's dicts and lists, and the ``Game`` class as an extension type whose methods
-read its attributes from the instance); the ``.py`` file stays the definition, run as it
-is by the pure-Python engine.
+read its attributes from the instance; ``spec/common/symbolic.pxd``: the symbolic helpers
+as C functions, which each game's ``scoring.pxd`` cimports); the ``.py`` file stays the
+definition, run as it is by the pure-Python engine.
 
 One module has a C twin: ``spec/common/tuples.pyx`` is compiled in place of
 ``tuples.py``. It builds the records every step makes (events, actions, updated states)
