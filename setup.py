@@ -99,18 +99,24 @@ def extensions() -> list[Extension]:
             for name in compiled_modules()]
 
 
+def _own_pxd(source: str) -> str | None:
+    """The ``.pxd`` file beside a module's source, if it has one."""
+    own = os.path.splitext(source)[0] + ".pxd"
+    return own if os.path.exists(own) else None
+
+
 def _cimported(source: str) -> list[str]:
     """The modules a module's own ``.pxd`` cimports from (none without one)."""
-    own = os.path.splitext(source)[0] + ".pxd"
-    if not os.path.exists(own):
+    own = _own_pxd(source)
+    if own is None:
         return []
     return re.findall(r"^from\s+([\w.]+)\s+cimport", Path(own).read_text(), re.M)
 
 
 def _declarations(source: str) -> list[str]:
     """The ``.pxd`` files a module's build reads: its own, and those its own cimports."""
-    own = os.path.splitext(source)[0] + ".pxd"
-    if not os.path.exists(own):
+    own = _own_pxd(source)
+    if own is None:
         return []
     paths = [name.replace(".", "/") + ".pxd" for name in _cimported(source)]
     return [own, *(p for p in paths if os.path.exists(p))]
