@@ -29,6 +29,7 @@ from ..schema import action_schema, view_schema
 from ..table import BadRequest, Refusal, TableSetup
 from .models import (ActionIn, ActionOut, CreatedTable, CreateTable, ErrorOut, EventsOut,
                      SeatToken, TableOut)
+from .logsafe import printable
 from .store import Store
 from .tables import Tables
 from .web import web_routes
@@ -297,15 +298,16 @@ class Guard:
                 tb = tb.tb_next
             where = f"{tb.tb_frame.f_code.co_filename}:{tb.tb_lineno}" if tb else "?"
             log.error("internal error %s at %s on %s %s", type(exc).__name__, where,
-                      scope["method"], scope["path"])
+                      printable(scope["method"]), printable(scope["path"]))
             if not status["sent"]:
                 await _send_error(send, 500, "internal", "internal error")
         self._log(scope, status["code"], started)
 
     @staticmethod
     def _log(scope: Scope, code: int, started: float) -> None:
-        access.info("%s %s %d %.1fms", scope["method"], scope["path"], code,
-                    (time.perf_counter() - started) * 1000)
+        # the path is URL-decoded: a %0A in it would start a forged line, unescaped
+        access.info("%s %s %d %.1fms", printable(scope["method"]), printable(scope["path"]),
+                    code, (time.perf_counter() - started) * 1000)
 
 
 async def _send_error(send: Send, status: int, kind: str, message: str) -> None:

@@ -3,26 +3,38 @@ from __future__ import annotations
 
 import argparse
 import logging
-import re
 import socket
 import sys
 
 from spec.common.errors import FruitspecError
 
+from .logsafe import printable, redact, without_query
+
 DEFAULT_DB = "fruitspec-tables.sqlite3"
-_SECRET_QUERY = re.compile(r"(token=)[^&\s\"']+", re.IGNORECASE)
-_BEARER = re.compile(r"(bearer\s+)\S+", re.IGNORECASE)
 
 
 class RedactSecrets(logging.Filter):
-    """Blanks tokens in any log line (uvicorn logs a WebSocket's URL with its query)."""
+    """Keeps secrets and forged lines out of every log line, uvicorn's included.
+
+    uvicorn logs a WebSocket's request target with its query (``?token=``) as an argument
+    of its message: a request target's query is dropped, and every text argument escaped.
+    The whole line is then blanked of anything that still reads as a token.
+    """
 
     def filter(self, record: logging.LogRecord) -> bool:
+        if isinstance(record.args, tuple):
+            record.args = tuple(_safe_arg(arg) for arg in record.args)
         text = record.getMessage()
-        clean = _BEARER.sub(r"\1***", _SECRET_QUERY.sub(r"\1***", text))
+        clean = redact(text)
         if clean != text:
             record.msg, record.args = clean, None
         return True
+
+
+def _safe_arg(arg: object) -> object:
+    if not isinstance(arg, str):
+        return arg
+    return printable(without_query(arg) if arg.startswith("/") else arg)
 
 
 def configure_logging(level: int = logging.INFO) -> logging.Handler:

@@ -1,0 +1,126 @@
+"""What a hostile client sends: forged log lines, hidden tokens, bodies too large or too deep,
+numbers that are not integers, and feeds asked to catch up from nowhere."""
+from __future__ import annotations
+
+import json
+import logging
+import socket
+import time
+from urllib.parse import quote
+
+import httpx
+import pytest
+from starlette.testclient import TestClient
+from websockets.sync.client import connect
+
+from engine.server import create_app
+from engine.server.serve import RedactSecrets
+
+from .helpers import LiveServer, auth
+
+@pytest.fixture(scope="module")
+def live(tmp_path_factory):
+    d = tmp_path_factory.mktemp("hostile")
+    with LiveServer(d / "t.sqlite3", d / "server.log") as srv:
+        yield srv
+
+
+@pytest.fixture
+def client():
+    with TestClient(create_app(None, agent_delay=0.0)) as c:
+        yield c
+
+
+def _table(http, **body) -> tuple[str, list[str]]:
+    r = http.post("/api/tables", json={"game": "tindahan", "players": 3, "seed": 1, **body})
+    assert r.status_code == 201, r.text
+    return r.json()["table"], [s["token"] for s in r.json()["seats"]]
+
+
+def _http(srv: LiveServer) -> httpx.Client:
+    return httpx.Client(base_url=srv.base, timeout=20, trust_env=False)
+
+
+def _log_after(srv: LiveServer, marker: str, count: int = 1, timeout: float = 10.0) -> str:
+    """The server's log once ``marker`` is in it ``count`` times (lines follow answers)."""
+    deadline = time.monotonic() + timeout
+    while (text := srv.log.read_text(errors="surrogateescape")).count(marker) < count:
+        assert time.monotonic() < deadline, f"{marker!r} never logged"
+        time.sleep(0.05)
+    return text
+
+
+def _raw(srv: LiveServer, request: bytes) -> bytes:
+    """Send ``request`` as it is (no client tidies it) and return what comes back."""
+    with socket.create_connection(("127.0.0.1", srv.port), timeout=20) as s:
+        s.sendall(request)
+        s.shutdown(socket.SHUT_WR)
+        return b"".join(iter(lambda: s.recv(65536), b""))
+
+
+# --- 1. the access log: one line per request, whatever its path holds ------------------------
+CONTROLS = ["%0A%0D", "%0D", "%1B[31m", "%7F", "%00", "%C2%85", "%E2%80%A8", "%E2%80%8B"]
+
+
+def test_control_characters_in_a_path_make_one_escaped_access_line(live):
+    with _http(live) as http:
+        for i, ctl in enumerate(CONTROLS):
+            assert http.get(f"/api/x{i}-mark{ctl}forged-line").status_code == 404
+        tid, _ = _table(http)
+    with connect(f"ws://127.0.0.1:{live.port}/api/tables/{tid}%0Aforged/ws", proxy=None,
+                 open_timeout=20) as ws:  # uvicorn logs a WebSocket's path itself
+        ws.recv(timeout=10)
+    _raw(live, b"GET /api/raw-mark\x1b[31m HTTP/1.1\r\nHost: x\r\n\r\n")
+    text = _log_after(live, f"x{len(CONTROLS) - 1}-mark")
+    for i in range(len(CONTROLS)):
+        lines = [line for line in text.splitlines() if f"x{i}-mark" in line]
+        assert len(lines) == 1 and lines[0].endswith("ms"), (CONTROLS[i], lines)
+        assert "forged-line" in lines[0] and ("\\x" in lines[0] or "\\u" in lines[0])
+    assert "\\x0a\\x0d" in text and "%0Aforged/ws" in text
+    assert all(c.isprintable() for c in text.replace("\n", ""))
+    assert not any(line.startswith("forged") for line in text.splitlines())
+
+
+# --- 2. tokens in a WebSocket's query, however they are written ------------------------------
+def _encoded(text: str, upper: bool = True) -> str:
+    return "".join(f"%{b:02X}" if upper else f"%{b:02x}" for b in text.encode())
+
+
+def test_a_token_in_a_query_never_reaches_the_log_however_it_is_written(live):
+    with _http(live) as http:
+        tid, tokens = _table(http)
+    url = f"ws://127.0.0.1:{live.port}/api/tables/{tid}/ws?"
+    seat0, seat1, seat2 = tokens
+    opened = {f"tok%65n={seat0}": 0, f"%74oken={seat1}&since=0": 1,
+              f"token={_encoded(seat2)}": 2, f"since=0&TOKEN={seat0}": None,
+              f"Tok%65N={seat1}": None}
+    for query, seat in opened.items():
+        with connect(url + query, proxy=None, open_timeout=20) as ws:
+            assert json.loads(ws.recv(timeout=10))["view"]["seat"] == seat, query
+    text = _log_after(live, f"WebSocket /api/tables/{tid}/ws", count=len(opened))
+    for tok in tokens:
+        for form in (tok, tok[:20], tok[-20:], quote(tok, safe=""), _encoded(tok),
+                     _encoded(tok, upper=False), _encoded(tok)[:40]):
+            assert form not in text, form
+    assert "?" not in "".join(line for line in text.splitlines() if "WebSocket" in line)
+
+
+@pytest.mark.parametrize("line", [
+    "GET /x?tok%65n=SECRET-abc", "GET /x?%54%4F%4B%45%4E%3DSECRET", "?a=1&TOKEN=SECRET",
+    "token=SECRET%20tail", "tok%2565n=SECRET", "Authorization: Bearer%20SECRET",
+    "bearer SECRET"])
+def test_the_log_filter_reads_a_line_as_the_server_would(line):
+    record = logging.LogRecord("x", logging.INFO, __file__, 1, line, None, None)
+    RedactSecrets().filter(record)
+    assert "SECRET" not in record.getMessage() and "tail" not in record.getMessage()
+
+
+def test_the_log_filter_drops_a_targets_query_and_escapes_arguments():
+    record = logging.LogRecord("uvicorn.error", logging.INFO, __file__, 1,
+                               '%s - "WebSocket %s" [accepted]',
+                               ("127.0.0.1:5555", "/api/tables/t/ws?x=\x1b&since=0"), None)
+    RedactSecrets().filter(record)
+    assert record.getMessage() == '127.0.0.1:5555 - "WebSocket /api/tables/t/ws" [accepted]'
+    record = logging.LogRecord("x", logging.INFO, __file__, 1, "%s", ("a\nb\u2028",), None)
+    RedactSecrets().filter(record)
+    assert record.getMessage() == "a\\x0ab\\u2028"
