@@ -10,6 +10,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import re
 import time
 from pathlib import Path
 from typing import Any, AsyncIterator
@@ -39,6 +40,13 @@ access = logging.getLogger("fruitspec.server.access")
 
 MAX_BODY = 256 * 1024  # bytes of a request body
 MAX_WS_MESSAGE = 4 * 1024  # bytes of a message a WebSocket client sends
+# arrays and objects within one another in a body: no request needs more than a few, and
+# Python's JSON parser recurses once per level (5,000 levels are a RecursionError)
+MAX_JSON_DEPTH = 64
+BAD_JSON = "the body is not valid JSON"
+TOO_DEEP = f"{BAD_JSON}: nested deeper than {MAX_JSON_DEPTH} levels"
+_STRING = re.compile(rb'"(?:[^"\\]|\\.)*"', re.DOTALL)  # a JSON string: its brackets are text
+_BRACKET = re.compile(rb"[\[\]{}]")
 _REFUSALS: dict[int | str, dict[str, Any]] = {
     code: {"model": ErrorOut, "description": text} for code, text in (
         (401, "a token that opens no seat (or none where a seat must act)"),
@@ -224,12 +232,17 @@ def _errors(app: FastAPI) -> None:
     async def invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
         err = exc.errors()[0] if exc.errors() else {"loc": (), "msg": "invalid request"}
         if err.get("type") == "json_invalid":
-            return _error(400, "bad-json", "the body is not valid JSON")
+            where = f" (at character {err['loc'][-1]})" if len(err["loc"]) > 1 else ""
+            why = err.get("ctx", {}).get("error", "malformed")
+            return _error(400, "bad-json", f"{BAD_JSON}: {why}{where}")
         where = ".".join(str(p) for p in err["loc"] if p != "body") or "body"
         return _error(422, "bad-request", f"{where}: {err['msg']}")
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        if exc.status_code == 400 and isinstance(exc.__cause__, ValueError):
+            # FastAPI's "error parsing the body": not UTF-8, or a number of 5,000 digits
+            return _error(400, "bad-json", f"{BAD_JSON}: {printable(str(exc.__cause__))}")
         kind = {404: "not-found", 405: "method-not-allowed"}.get(exc.status_code, "http")
         return _error(exc.status_code, kind, str(exc.detail))
 
@@ -247,10 +260,14 @@ class _TooLarge(Exception):
 
 
 class Guard:
-    """Outermost layer: body size limit, an access log without secrets, no tracebacks out.
+    """Outermost layer: body limits, an access log without secrets, no tracebacks out.
 
-    The access log names method, path and status only: tokens travel in headers or in the
-    query string, which is never logged.
+    The body is read whole here, before the app, up to ``max_body`` bytes however it is
+    sent (Content-Length or chunked): FastAPI turns any exception raised while it reads a
+    body into a 400, so a limit enforced while the app reads would not answer 413. JSON
+    nested deeper than :data:`MAX_JSON_DEPTH` is refused here too, before any parser
+    recurses into it. The access log names method, path and status only, escaped: tokens
+    travel in headers or in the query string, which is never logged.
     """
 
     def __init__(self, app: ASGIApp, max_body: int = MAX_BODY) -> None:
@@ -262,22 +279,38 @@ class Guard:
             await self.app(scope, receive, send)
             return
         started = time.perf_counter()
-        status = {"code": 500, "sent": False}
-        length = dict(scope.get("headers") or ()).get(b"content-length", b"0")
-        if not length.isdigit() or int(length) > self.max_body:
-            status["code"] = 413
+        try:
+            body = await self._read_body(scope, receive)
+        except _TooLarge:
             await _send_error(send, 413, "too-large",
                               f"the body must be at most {self.max_body} bytes")
             return self._log(scope, 413, started)
-        seen = 0
+        if nested_deeper(body, MAX_JSON_DEPTH):
+            await _send_error(send, 400, "bad-json", TOO_DEEP)
+            return self._log(scope, 400, started)
+        await self._serve(scope, _replay(body, receive), send, started)
 
-        async def limited() -> Message:
-            nonlocal seen
+    async def _read_body(self, scope: Scope, receive: Receive) -> bytes:
+        """The whole body; :class:`_TooLarge` as soon as it is known to pass the limit."""
+        length = dict(scope.get("headers") or ()).get(b"content-length", b"0")
+        if not length.isdigit() or int(length) > self.max_body:
+            raise _TooLarge
+        chunks: list[bytes] = []
+        seen = 0
+        while True:
             msg = await receive()
-            seen += len(msg.get("body", b""))
-            if seen > self.max_body:
+            if msg["type"] != "http.request":
+                break  # the client left: the app's next receive tells it so
+            chunks.append(msg.get("body", b""))
+            seen += len(chunks[-1])
+            if seen > self.max_body:  # chunked, or more than its Content-Length said
                 raise _TooLarge
-            return msg
+            if not msg.get("more_body", False):
+                break
+        return b"".join(chunks)
+
+    async def _serve(self, scope: Scope, receive: Receive, send: Send, started: float) -> None:
+        status = {"code": 500, "sent": False}
 
         async def watched(msg: Message) -> None:
             if msg["type"] == "http.response.start":
@@ -285,12 +318,7 @@ class Guard:
             await send(msg)
 
         try:
-            await self.app(scope, limited, watched)
-        except _TooLarge:
-            status["code"] = 413
-            if not status["sent"]:
-                await _send_error(send, 413, "too-large",
-                                  f"the body must be at most {self.max_body} bytes")
+            await self.app(scope, receive, watched)
         except Exception as exc:  # noqa: BLE001  the client gets no traceback, nor the log
             status["code"] = 500
             tb = exc.__traceback__
@@ -308,6 +336,31 @@ class Guard:
         # the path is URL-decoded: a %0A in it would start a forged line, unescaped
         access.info("%s %s %d %.1fms", printable(scope["method"]), printable(scope["path"]),
                     code, (time.perf_counter() - started) * 1000)
+
+
+def _replay(body: bytes, receive: Receive) -> Receive:
+    """The body read as one message, then the server's own receive (a disconnect)."""
+    pending: list[Message] = [{"type": "http.request", "body": body, "more_body": False}]
+
+    async def replayed() -> Message:
+        return pending.pop() if pending else await receive()
+    return replayed
+
+
+def nested_deeper(body: bytes, limit: int) -> bool:
+    """Whether JSON ``body`` nests arrays and objects more than ``limit`` deep.
+
+    Brackets are counted outside strings; a body with fewer brackets than the limit (most
+    of them) is not scanned at all. Malformed JSON is left to the parser.
+    """
+    if body.count(b"[") + body.count(b"{") <= limit:
+        return False
+    depth = 0
+    for bracket in _BRACKET.findall(_STRING.sub(b'""', body)):
+        depth += 1 if bracket in b"[{" else -1
+        if depth > limit:
+            return True
+    return False
 
 
 async def _send_error(send: Send, status: int, kind: str, message: str) -> None:

@@ -2,6 +2,7 @@
 numbers that are not integers, and feeds asked to catch up from nowhere."""
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 import socket
@@ -14,9 +15,13 @@ from starlette.testclient import TestClient
 from websockets.sync.client import connect
 
 from engine.server import create_app
+from engine.server.app import MAX_JSON_DEPTH, Guard
 from engine.server.serve import RedactSecrets
 
 from .helpers import LiveServer, auth
+
+MB = b"x" * 2**20
+
 
 @pytest.fixture(scope="module")
 def live(tmp_path_factory):
@@ -124,3 +129,100 @@ def test_the_log_filter_drops_a_targets_query_and_escapes_arguments():
     record = logging.LogRecord("x", logging.INFO, __file__, 1, "%s", ("a\nb\u2028",), None)
     RedactSecrets().filter(record)
     assert record.getMessage() == "a\\x0ab\\u2028"
+
+
+# --- 3. a body too large is 413, however it is sent ------------------------------------------
+def _chunks():
+    for i in range(0, len(MB), 65536):
+        yield MB[i:i + 65536]
+
+
+def test_an_oversized_body_is_413_however_it_is_sent(live):
+    with _http(live) as http:
+        tid, tokens = _table(http)
+        before = http.get(f"/api/tables/{tid}").json()["version"]
+        for path, headers in (("/api/tables", {}),
+                              (f"/api/tables/{tid}/actions", auth(tokens[0]))):
+            r = http.post(path, content=_chunks(), headers={
+                "content-type": "application/json", **headers})
+            assert r.request.headers.get("transfer-encoding") == "chunked"
+            assert r.status_code == 413 and r.json()["error"] == "too-large", r.text
+        assert http.get(f"/api/tables/{tid}").json()["version"] == before
+    # a Content-Length that says more than the limit is answered before the body comes
+    answer = _raw(live, b"POST /api/tables HTTP/1.1\r\nHost: x\r\nContent-Type: application/json"
+                        b"\r\nContent-Length: 5000000\r\n\r\n{}")
+    assert answer.startswith(b"HTTP/1.1 413") and b"too-large" in answer
+
+
+def test_a_body_longer_than_its_content_length_says_is_413():
+    """A server that passes on more than the Content-Length said (uvicorn does not)."""
+    sent: list[dict] = []
+
+    async def receive():
+        return {"type": "http.request", "body": MB[:65536], "more_body": True}
+
+    async def send(msg):
+        sent.append(msg)
+
+    async def app(scope, receive, send):
+        raise AssertionError("the app must not run")
+
+    scope = {"type": "http", "method": "POST", "path": "/api/tables",
+             "headers": [(b"content-length", b"10")]}
+    asyncio.run(Guard(app)(scope, receive, send))
+    assert sent[0]["status"] == 413 and b"too-large" in sent[1]["body"]
+
+
+# --- 4. JSON too deep or malformed is one kind of 400 ----------------------------------------
+def _nested(depth: int, inner: str = "1") -> str:
+    """``depth`` levels of arrays and objects, alternating, around ``inner``."""
+    text = inner
+    for level in range(depth):
+        text = f"[{text}]" if level % 2 else f'{{"a": {text}}}'
+    return text
+
+
+@pytest.mark.parametrize("body", [
+    "[" * 5000 + "]" * 5000,
+    '{"game": ' + _nested(5000) + "}",
+    '{"game": "tindahan", "setup": {"hands": ' + _nested(MAX_JSON_DEPTH - 1) + "}}",
+    "{" * 100_000,
+    '{"game": "tindahan", "setup": ' + _nested(200, '"]]]}}}"') + "}",
+])
+def test_json_nested_too_deep_is_bad_json(client, body):
+    tid, tokens = _table(client)
+    for path in ("/api/tables", f"/api/tables/{tid}/actions"):
+        r = client.post(path, content=body.encode(), headers={
+            "content-type": "application/json", **auth(tokens[0])})
+        assert r.status_code == 400, r.text
+        assert r.json()["error"] == "bad-json"
+        assert r.json()["message"] == (f"the body is not valid JSON: nested deeper than"
+                                       f" {MAX_JSON_DEPTH} levels")
+
+
+@pytest.mark.parametrize("body", [
+    '{"game": "tindahan", "setup": {"hands": ' + _nested(MAX_JSON_DEPTH - 2) + "}}",
+    '{"game": "tindahan", "variant": "' + "[{" * 1000 + '"}',  # brackets in a string
+    '{"game": "tindahan", "variant": "\\"' + "[" * 1000 + '"}',  # after an escaped quote
+])
+def test_json_up_to_the_depth_limit_reaches_validation(client, body):
+    r = client.post("/api/tables", content=body.encode(),
+                    headers={"content-type": "application/json"})
+    assert r.status_code == 422 and r.json()["error"] == "bad-request", r.text
+
+
+@pytest.mark.parametrize("body, why", [
+    (b'{"game": "tindahan", ', "Expecting property name"),
+    (b'{"game": "tindahan"} x', "Extra data"),
+    (b"\xff\xfe\x00", "the body is not valid JSON: "),
+    (b'{"players": ' + b"9" * 5000 + b"}", "digits"),
+])
+def test_malformed_json_is_bad_json_with_what_is_wrong(client, body, why):
+    tid, tokens = _table(client)
+    for path in ("/api/tables", f"/api/tables/{tid}/actions"):
+        r = client.post(path, content=body, headers={
+            "content-type": "application/json", **auth(tokens[0])})
+        assert r.status_code == 400 and r.json()["error"] == "bad-json", r.text
+        message = r.json()["message"]
+        assert message.startswith("the body is not valid JSON: ") and why in message
+        assert "\n" not in message
