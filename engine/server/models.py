@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, StrictInt
 
 from ..scenario import Scenario
 from ..table import MAX_ACTION_CHARS
@@ -19,8 +19,9 @@ class CreateTable(BaseModel):
     game: str | None = Field(None, min_length=1, max_length=40,
                              description="tindahan, bastos, tanuki-market or fruit-passion;"
                                          " may be left out when `scenario` is given")
-    # the game itself names the counts it allows; the bound only keeps the number small
-    players: int | None = Field(None, ge=-(2**31), le=2**31)
+    # the game itself names the counts it allows; the bound only keeps the number small.
+    # Strict: "3" is not a count and true is not 1 (pydantic's default takes both)
+    players: StrictInt | None = Field(None, ge=-(2**31), le=2**31)
     variant: str | None = Field(None, max_length=40)
     options: dict[str, str] = Field(default_factory=dict, max_length=32,
                                     description="option name to reading")
@@ -75,8 +76,9 @@ class ActionIn(BaseModel):
     action: str = Field(min_length=1, max_length=MAX_ACTION_CHARS,
                         description="an action in notation; the `pN:` prefix may be left"
                                     " out", examples=["take 2"])
-    version: int | None = Field(None, ge=0, le=2**31,
-                                description="the version the action was made against")
+    # strict, as `players`: "0" or false against version 0 is a client's mistake
+    version: StrictInt | None = Field(None, ge=0, le=2**31,
+                                      description="the version the action was made against")
 
 
 class ActionOut(BaseModel):

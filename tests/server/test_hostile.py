@@ -226,3 +226,27 @@ def test_malformed_json_is_bad_json_with_what_is_wrong(client, body, why):
         message = r.json()["message"]
         assert message.startswith("the body is not valid JSON: ") and why in message
         assert "\n" not in message
+
+
+# --- 5. integers are JSON integers -----------------------------------------------------------
+@pytest.mark.parametrize("value", [True, False, "0", "1", 0.0, 1.5, [0], "", None])
+def test_a_version_must_be_a_json_integer(client, value):
+    tid, tokens = _table(client)
+    actor = client.get(f"/api/tables/{tid}").json()["view"]["actors"][0]
+    legal = client.get(f"/api/tables/{tid}", headers=auth(tokens[actor])).json()["view"]["legal"]
+    r = client.post(f"/api/tables/{tid}/actions", json={"action": legal[0], "version": value},
+                    headers=auth(tokens[actor]))
+    if value is None:  # left out: the current version
+        assert r.status_code == 200, r.text
+        return
+    assert r.status_code == 422 and r.json()["error"] == "bad-request", r.text
+    assert r.json()["message"].startswith("version: ")
+    assert client.get(f"/api/tables/{tid}").json()["version"] == 0
+
+
+@pytest.mark.parametrize("value", [True, "3", 3.0, "three"])
+def test_a_player_count_must_be_a_json_integer(client, value):
+    before = len(client.app.state.tables.ids())
+    r = client.post("/api/tables", json={"game": "tindahan", "players": value})
+    assert r.status_code == 422 and r.json()["message"].startswith("players: "), r.text
+    assert len(client.app.state.tables.ids()) == before
