@@ -13,12 +13,13 @@ import logging
 import re
 import time
 from pathlib import Path
-from typing import Any, AsyncIterator
+from typing import Annotated, Any, AsyncIterator
 
 from fastapi import FastAPI, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
 from fastapi.openapi.utils import get_openapi
 from fastapi.responses import JSONResponse
+from pydantic import Field, TypeAdapter, ValidationError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
@@ -40,6 +41,9 @@ access = logging.getLogger("fruitspec.server.access")
 
 MAX_BODY = 256 * 1024  # bytes of a request body
 MAX_WS_MESSAGE = 4 * 1024  # bytes of a message a WebSocket client sends
+MAX_VERSION = 2**31  # the largest `since` a client may ask for
+# a feed's `since`, read by the rule that reads the events route's (a Query of this type)
+_SINCE: TypeAdapter[int] = TypeAdapter(Annotated[int, Field(ge=0, le=MAX_VERSION)])
 # arrays and objects within one another in a body: no request needs more than a few, and
 # Python's JSON parser recurses once per level (5,000 levels are a RecursionError)
 MAX_JSON_DEPTH = 64
@@ -140,7 +144,7 @@ def _routes(app: FastAPI, tables: Tables) -> None:
 
     @app.get("/api/tables/{table_id}/events", response_model=EventsOut, tags=["tables"])
     async def get_events(request: Request, table_id: str,
-                         since: int = Query(0, ge=0, le=2**31)) -> Any:
+                         since: int = Query(0, ge=0, le=MAX_VERSION)) -> Any:
         """Every event after version `since`, as the token's seat may read them."""
         seat = tables.seat_for(table_id, _token(request))
         return JSONResponse(tables.events(table_id, seat, since))
@@ -153,7 +157,9 @@ def _routes(app: FastAPI, tables: Tables) -> None:
 
     @app.websocket("/api/tables/{table_id}/ws")
     async def feed(ws: WebSocket, table_id: str, token: str | None = None,
-                   since: int | None = None) -> None:
+                   since: str | None = None) -> None:
+        # `since` is read by `_since`, not by FastAPI: a query FastAPI refuses closes the
+        # socket before it opens (a bare 403), where every bad `since` should get 4422
         await _feed(ws, tables, table_id, token, since)
 
 
@@ -172,15 +178,14 @@ def _setup(body: CreateTable) -> TableSetup:
 
 
 async def _feed(ws: WebSocket, tables: Tables, table_id: str, token: str | None,
-                since: int | None) -> None:
+                raw_since: str | None) -> None:
     """One message per new version; first the current one with the events after ``since``."""
     if token is None:
         token = _token(ws)  # type: ignore[arg-type]  (the same headers as a request)
     await ws.accept()
     try:
         seat = tables.seat_for(table_id, token)
-        if since is not None and since < 0:
-            raise BadRequest("since must be a version, 0 or more")
+        since = _since(raw_since)
         sub = tables.subscribe(table_id, seat)
     except Refusal as exc:
         await ws.send_json(exc.to_json())
@@ -205,6 +210,16 @@ async def _feed(ws: WebSocket, tables: Tables, table_id: str, token: str | None,
     finally:
         tables.unsubscribe(sub)
         reader.cancel()
+
+
+def _since(raw: str | None) -> int | None:
+    """The version a feed catches up from, as ``GET .../events?since=`` would read it."""
+    if raw is None:
+        return None
+    try:
+        return _SINCE.validate_python(raw)
+    except ValidationError as exc:
+        raise BadRequest(f"since: {exc.errors()[0]['msg']}") from None
 
 
 async def _drain(ws: WebSocket) -> None:

@@ -12,6 +12,7 @@ from urllib.parse import quote
 import httpx
 import pytest
 from starlette.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
 from websockets.sync.client import connect
 
 from engine.server import create_app
@@ -250,3 +251,28 @@ def test_a_player_count_must_be_a_json_integer(client, value):
     r = client.post("/api/tables", json={"game": "tindahan", "players": value})
     assert r.status_code == 422 and r.json()["message"].startswith("players: "), r.text
     assert len(client.app.state.tables.ids()) == before
+
+
+# --- 6. a bad `since` closes a feed with 4422, however it is bad -----------------------------
+@pytest.mark.parametrize("since", ["abc", "-1", "1.5", "", "true", "1e3", "0x1", "1 2", "\u00b2",
+                                   str(2**31 + 1), "9" * 30, "9" * 5000])
+def test_every_bad_since_closes_the_feed_with_4422(client, since):
+    tid, tokens = _table(client)
+    with client.websocket_connect(f"/api/tables/{tid}/ws?token={tokens[0]}"
+                                  f"&since={quote(since)}") as ws:
+        refusal = ws.receive_json()
+        assert refusal["error"] == "bad-request" and "since" in refusal["message"]
+        with pytest.raises(WebSocketDisconnect) as info:
+            ws.receive_json()
+    assert info.value.code == 4422 and info.value.reason == "bad-request"
+    r = client.get(f"/api/tables/{tid}/events", params={"since": since})
+    assert r.status_code == 422 and r.json()["error"] == "bad-request", r.text
+    assert "since" in r.json()["message"]
+
+
+@pytest.mark.parametrize("since", ["0", "00", " 1", "+1", str(2**31)])
+def test_a_good_since_opens_the_feed_as_it_reads_events(client, since):
+    tid, _ = _table(client)
+    with client.websocket_connect(f"/api/tables/{tid}/ws?since={quote(since)}") as ws:
+        assert ws.receive_json()["version"] == 0
+    assert client.get(f"/api/tables/{tid}/events", params={"since": since}).status_code == 200
