@@ -4,18 +4,25 @@
 through. It adds to :class:`engine.table.Table` only what a network needs: who holds which
 seat, durability (the :class:`Store` commits before anything is acknowledged), pushing
 each new version to the subscribers, and seats played by built-in agents.
+
+Memory holds only the tables in use. A stored table is loaded (replayed) when a route
+first asks for it, and leaves memory when its game ends, or when it has seen no action
+and had no feed open for ``idle_timeout`` seconds; it is loaded again when asked for.
+A restart replays only the tables the store marks as having a built-in agent to move.
 """
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import hmac
 import logging
 import random
 import secrets
 import threading
+import time
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Callable, Iterator
 
 from spec.common.errors import FruitspecError
 
@@ -29,10 +36,11 @@ TOKEN_BYTES = 32  # 256 random bits per seat token
 MAX_TOKEN_CHARS = 128
 #: A subscriber this many versions behind is dropped; it reconnects with ``since``.
 MAX_BACKLOG = 256
-#: Live tables one server holds, and feeds one table serves, so that clients cannot
-#: exhaust its memory.
-MAX_TABLES = 20_000
+#: Feeds one table serves, so that clients cannot exhaust the server's memory.
 MAX_SUBSCRIBERS = 512
+MAX_ID_CHARS = 64  # longer is no table's ID: not looked up in the store
+#: Seconds between two looks for idle tables, at most (less for a short idle timeout).
+SWEEP_EVERY = 30.0
 
 
 class UnknownTable(Refusal):
@@ -42,7 +50,7 @@ class UnknownTable(Refusal):
 
 
 class TooManyTables(Refusal):
-    """The server holds as many tables (or a table as many feeds) as it may."""
+    """The table already feeds as many clients as it may."""
 
     status, kind = 429, "too-many"
 
@@ -57,7 +65,7 @@ def digest(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8", "replace")).hexdigest()
 
 
-@dataclass
+@dataclass(eq=False)  # one feed is equal only to itself (and can be kept in a set)
 class Subscription:
     """One WebSocket's feed: messages ``{"version", "view", "events"}`` for one seat.
 
@@ -79,42 +87,117 @@ class _Live:
     lock: threading.RLock = field(default_factory=threading.RLock)
     subscribers: list[Subscription] = field(default_factory=list)
     agent_task: asyncio.Task[None] | None = None
+    touched: float = 0.0  # clock time of the last action (or of the load)
+    evicted: bool = False  # out of memory: whoever still holds it looks the table up again
 
 
 class Tables:
-    """Every live table of one server, backed by ``store`` (None: in memory only)."""
+    """The tables of one server, backed by ``store`` (None: in memory only, never evicted).
 
-    def __init__(self, store: Store | None = None, agent_delay: float = 0.2) -> None:
+    ``clock`` (monotonic seconds) is the idle timeout's, for tests to move.
+    """
+
+    def __init__(self, store: Store | None = None, agent_delay: float = 0.2,
+                 idle_timeout: float = 3600.0,
+                 clock: Callable[[], float] = time.monotonic) -> None:
         self.store = store
         self.agent_delay = agent_delay
+        self.idle_timeout = idle_timeout
+        self.clock = clock
         self._live: dict[str, _Live] = {}
-        self._store_lock = threading.Lock()
+        self._load_lock = threading.Lock()  # one replay of a table, not one per request
+        self._feeds: set[Subscription] = set()  # every open feed, evicted tables' too
         self._loop: asyncio.AbstractEventLoop | None = None
-        if store is not None:
-            for table, digests in store.load_all():
-                self._live[table.id] = _Live(table, digests)
+        self._tasks: list[asyncio.Task[None]] = []
 
     # --- lifecycle ---------------------------------------------------------------------------
     def start(self) -> None:
-        """Called on the server's event loop once it runs: agents resume their seats."""
+        """Called on the server's event loop once it runs: agents resume their seats, and
+        idle tables are looked for now and then."""
         self._loop = asyncio.get_running_loop()
-        for live in self._live.values():
+        for live in list(self._live.values()):
             self._kick_agents(live)
+        self._tasks.append(self._loop.create_task(self._resume_agents()))
+        if self.store is not None:
+            self._tasks.append(self._loop.create_task(self._sweep_forever()))
 
     async def stop(self) -> None:
         tasks = [t for live in self._live.values() if (t := live.agent_task) is not None]
-        for task in tasks:
+        for task in [*tasks, *self._tasks]:
             task.cancel()
-        await asyncio.gather(*tasks, return_exceptions=True)
-        for live in self._live.values():
-            for sub in live.subscribers:
-                sub.queue.put_nowait(None)
+        await asyncio.gather(*tasks, *self._tasks, return_exceptions=True)
+        self._tasks.clear()
+        for sub in self._feeds:
+            sub.queue.put_nowait(None)
+
+    async def _resume_agents(self) -> None:
+        """Load the stored tables with an agent to move, one by one, so agents play on.
+
+        A table marked in the store but with no agent to move (the mark is conservative)
+        is unmarked and leaves memory again.
+        """
+        ids = self.store.agent_turn_ids() if self.store is not None else []
+        for table_id in ids:
+            await asyncio.sleep(0)  # requests are served between two replays
+            try:
+                live = self._get(table_id)
+            except Exception as exc:  # noqa: BLE001  one bad table does not stop the rest
+                log.error("table %s does not load: %s", table_id, type(exc).__name__)
+                continue
+            with live.lock:
+                if self._agent_seats(live):
+                    continue  # loading it kicked its agents
+                assert self.store is not None
+                self.store.set_agent_turn(table_id, False)
+                if not live.subscribers:
+                    self._evict(live)
+
+    async def _sweep_forever(self) -> None:
+        every = min(SWEEP_EVERY, max(0.05, self.idle_timeout / 2))
+        while True:
+            await asyncio.sleep(every)
+            try:
+                self.sweep()
+            except Exception as exc:  # noqa: BLE001  the next sweep tries again
+                log.error("sweeping idle tables failed: %s", type(exc).__name__)
+
+    def sweep(self) -> int:
+        """Evict the tables that may leave memory now; returns how many left."""
+        now = self.clock()
+        gone = 0
+        for live in list(self._live.values()):
+            if not live.lock.acquire(blocking=False):
+                continue  # in use right now: not idle
+            try:
+                if self._may_leave(live, now):
+                    self._evict(live)
+                    gone += 1
+            finally:
+                live.lock.release()
+        return gone
+
+    def _may_leave(self, live: _Live, now: float) -> bool:
+        """A finished game always (its feeds will get nothing more); a running one once it
+        has seen no action and no feed for ``idle_timeout``, with no agent thinking."""
+        if self.store is None:
+            return False  # the table exists nowhere else
+        if live.table.over:
+            return True
+        agent = live.agent_task
+        return (not live.subscribers and (agent is None or agent.done())
+                and now - live.touched >= self.idle_timeout)
+
+    def _evict(self, live: _Live) -> None:
+        """Drop ``live`` from memory (its lock held): the store keeps the table."""
+        if self.store is None:
+            return
+        live.evicted = True
+        if self._live.get(live.table.id) is live:
+            del self._live[live.table.id]
 
     # --- tables ------------------------------------------------------------------------------
     def create(self, setup: TableSetup) -> tuple[str, list[str | None]]:
         """A new table; returns its ID and one token per seat (None for an agent's seat)."""
-        if len(self._live) >= MAX_TABLES:
-            raise TooManyTables(f"this server holds {MAX_TABLES} tables already")
         for name in setup.agents:
             if name is not None:
                 try:
@@ -126,10 +209,10 @@ class Tables:
         tokens = [None if agent else secrets.token_urlsafe(TOKEN_BYTES)
                   for agent in table.setup.agents]
         digests = [None if t is None else digest(t) for t in tokens]
+        live = _Live(table, digests, touched=self.clock())
         if self.store is not None:
-            with self._store_lock:
-                self.store.create(table_id, table.setup, digests)
-        live = _Live(table, digests)
+            self.store.create(table_id, table.setup, digests,
+                              agent_turn=bool(self._agent_seats(live)))
         self._live[table_id] = live
         self._kick_agents(live)
         return table_id, tokens
@@ -140,24 +223,22 @@ class Tables:
 
     def snapshot(self, table_id: str, seat: int | None) -> dict[str, Any]:
         """:meth:`Table.snapshot` under the table's lock."""
-        live = self._get(table_id)
-        with live.lock:
+        with self._held(table_id) as live:
             return live.table.snapshot(seat)
 
     def events(self, table_id: str, seat: int | None, since: int) -> dict[str, Any]:
         """``{"version", "events"}``: every event after ``since`` as ``seat`` may read it."""
-        live = self._get(table_id)
-        with live.lock:
+        with self._held(table_id) as live:
             return {"version": live.table.version,
                     "events": live.table.events_since(since, seat)}
 
     def scenario(self, table_id: str) -> dict[str, Any]:
         """:meth:`Table.scenario` under the table's lock (NotOver while it runs)."""
-        live = self._get(table_id)
-        with live.lock:
+        with self._held(table_id) as live:
             return live.table.scenario()
 
     def ids(self) -> list[str]:
+        """The IDs of the tables in memory now (the store may hold many more)."""
         return list(self._live)
 
     def seat_for(self, table_id: str, token: str | None) -> int | None:
@@ -184,35 +265,70 @@ class Tables:
         version bump commit in one transaction, so of several seats racing for the same
         version exactly one wins and nothing is applied twice.
         """
-        live = self._get(table_id)
-        with live.lock:
+        with self._held(table_id) as live:
             result = live.table.act(seat, notation, version, commit=self._commit)
+            live.touched = self.clock()
+            self._mark_agent_turn(live)
             self._publish(live)
             self._kick_agents(live)
+            if live.table.over:
+                self._evict(live)  # its feeds have their last message queued
         return result
 
     def _commit(self, table: Table, version: int, action: str, seat: int) -> None:
         if self.store is not None:
-            with self._store_lock:
-                self.store.append(table, version, action, seat)
+            # whether an agent is to move after the action is known only once it applies:
+            # a table with agents is marked now, in the same transaction, and unmarked
+            # after (a crash between the two only makes the next start look at it)
+            self.store.append(table, version, action, seat, agent_turn=_has_agents(table))
+
+    def _mark_agent_turn(self, live: _Live) -> None:
+        if self.store is not None and _has_agents(live.table):
+            if not self._agent_seats(live):
+                self.store.set_agent_turn(live.table.id, False)
+
+    @contextlib.contextmanager
+    def _held(self, table_id: str) -> Iterator[_Live]:
+        """The table, loaded if need be, with its lock held; never one already evicted."""
+        while True:
+            live = self._get(table_id)
+            with live.lock:
+                if not live.evicted:
+                    yield live
+                    return
 
     def _get(self, table_id: str) -> _Live:
         live = self._live.get(table_id) if isinstance(table_id, str) else None
-        if live is None:
+        return live if live is not None else self._load(table_id)
+
+    def _load(self, table_id: str) -> _Live:
+        """Replay a stored table into memory (its agents start if one is to move)."""
+        if self.store is None or not isinstance(table_id, str) or len(table_id) > MAX_ID_CHARS:
             raise UnknownTable("no table has this ID")
+        with self._load_lock:
+            live = self._live.get(table_id)
+            if live is None:
+                found = self.store.load(table_id)
+                if found is None:
+                    raise UnknownTable("no table has this ID")
+                live = _Live(*found, touched=self.clock())
+                self._live[table_id] = live
+        self._kick_agents(live)
         return live
 
     # --- live updates ------------------------------------------------------------------------
     def subscribe(self, table_id: str, seat: int | None) -> Subscription:
         """A feed of every new version of the table as ``seat`` sees it."""
-        live = self._get(table_id)
-        if len(live.subscribers) >= MAX_SUBSCRIBERS:
-            raise TooManyTables(f"this table already feeds {MAX_SUBSCRIBERS} clients")
-        sub = Subscription(table_id, seat)
-        live.subscribers.append(sub)
+        with self._held(table_id) as live:
+            if len(live.subscribers) >= MAX_SUBSCRIBERS:
+                raise TooManyTables(f"this table already feeds {MAX_SUBSCRIBERS} clients")
+            sub = Subscription(table_id, seat)
+            live.subscribers.append(sub)
+            self._feeds.add(sub)
         return sub
 
     def unsubscribe(self, sub: Subscription) -> None:
+        self._feeds.discard(sub)
         live = self._live.get(sub.table_id)
         if live is not None and sub in live.subscribers:
             live.subscribers.remove(sub)
@@ -220,8 +336,7 @@ class Tables:
     def message(self, table_id: str, seat: int | None, since: int | None) -> dict[str, Any]:
         """``{"version", "view", "events"}`` with every event after version ``since``
         (none when ``since`` is None): what a feed sends first, to catch up."""
-        live = self._get(table_id)
-        with live.lock:
+        with self._held(table_id) as live:
             table = live.table
             events = [] if since is None else table.events_since(since, seat)
             return {"version": table.version, "view": table.view(seat), "events": events}
@@ -305,6 +420,10 @@ class Tables:
         legal = [a for a in table.game.legal_actions(table.state) if a.player == seat]
         agent = get_agent(table.setup.agents[seat])  # type: ignore[arg-type]
         return seat, str(agent.choose(table.game, table.state, legal, rng)), table.version
+
+
+def _has_agents(table: Table) -> bool:
+    return any(a is not None for a in table.setup.agents)
 
 
 def _running_loop() -> asyncio.AbstractEventLoop | None:

@@ -2,7 +2,9 @@
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
+import os
 import sqlite3
 
 import pytest
@@ -10,8 +12,9 @@ import pytest
 import engine
 from engine.agents import play_game
 from engine.server.app import Guard
-from engine.server.store import APPLICATION_ID, Store, StoreError
-from engine.server.tables import BadToken, Tables, UnknownTable
+from engine.server.store import (_STEPS, APPLICATION_ID, SCHEMA_VERSION, Store, StoreError,
+                                 lock_database)
+from engine.server.tables import BadToken, Tables, UnknownTable, digest
 from engine.table import TableSetup
 
 
@@ -56,8 +59,9 @@ def test_a_journal_that_does_not_replay_is_a_clear_error(tmp_path):
         con.execute("DROP TRIGGER journal_append_only")
         con.execute("UPDATE journal SET action = 'p0: fly away' WHERE version = 3")
     con.close()
+    tables = Tables(Store(path))  # tables load on demand: the error comes on first use
     with pytest.raises(StoreError, match=f"table {tid} does not replay"):
-        Tables(Store(path))
+        tables.get(tid)
 
 
 def test_a_version_without_its_journal_entry_is_a_clear_error(tmp_path):
@@ -68,7 +72,7 @@ def test_a_version_without_its_journal_entry_is_a_clear_error(tmp_path):
         con.execute("UPDATE tables SET version = 99")
     con.close()
     with pytest.raises(StoreError, match="version 99 but 15 journal entries"):
-        Tables(Store(path))
+        Tables(Store(path)).get(tid)
 
 
 @pytest.mark.parametrize("prepare, needle", [
@@ -141,13 +145,92 @@ def test_an_internal_error_is_a_plain_500_and_a_log_line_without_its_message(cap
     assert "RuntimeError" in caplog.text and "/api/x" in caplog.text
 
 
-def test_a_server_holds_a_bounded_number_of_tables(monkeypatch):
-    from engine.server.tables import TooManyTables
+# --- schema versions -------------------------------------------------------------------------
+# The schema of version 1 as it shipped: a file made with it must open and migrate.
+_V1 = """
+CREATE TABLE IF NOT EXISTS tables (
+    id       TEXT PRIMARY KEY,
+    setup    TEXT NOT NULL,            -- TableSetup as JSON
+    tokens   TEXT NOT NULL,            -- JSON list: SHA-256 hex digest per seat, or null
+    version  INTEGER NOT NULL DEFAULT 0 CHECK (version >= 0),
+    created  REAL NOT NULL
+);
+CREATE TABLE IF NOT EXISTS journal (
+    table_id TEXT NOT NULL REFERENCES tables(id),
+    version  INTEGER NOT NULL CHECK (version >= 1),
+    seat     INTEGER NOT NULL,
+    action   TEXT NOT NULL,
+    at       REAL NOT NULL,
+    PRIMARY KEY (table_id, version)
+) WITHOUT ROWID;
+CREATE TRIGGER IF NOT EXISTS journal_append_only BEFORE UPDATE ON journal
+BEGIN SELECT RAISE(ABORT, 'the journal is append-only'); END;
+CREATE TRIGGER IF NOT EXISTS journal_no_delete BEFORE DELETE ON journal
+BEGIN SELECT RAISE(ABORT, 'the journal is append-only'); END;
+"""
 
-    monkeypatch.setattr("engine.server.tables.MAX_TABLES", 2)
-    tables = Tables()
-    for _ in range(2):
-        tables.create(TableSetup(game="bastos"))
-    with pytest.raises(TooManyTables) as info:
-        tables.create(TableSetup(game="bastos"))
-    assert info.value.status == 429 and len(tables.ids()) == 2
+
+def _v1_file(path, tables):
+    """A version-1 file holding ``tables``: (id, setup, digests, journal) each."""
+    con = sqlite3.connect(path)
+    con.executescript(_V1 + f"PRAGMA application_id = {APPLICATION_ID};"
+                      " PRAGMA user_version = 1; PRAGMA journal_mode = WAL;")
+    for tid, setup, digests, journal in tables:
+        con.execute("INSERT INTO tables VALUES (?, ?, ?, ?, 0)",
+                    (tid, json.dumps(setup.to_json()), json.dumps(digests), len(journal)))
+        con.executemany("INSERT INTO journal VALUES (?, ?, ?, ?, 0)",
+                        [(tid, v, 0, a) for v, a in enumerate(journal, 1)])
+    con.commit()
+    con.close()
+
+
+def test_a_version_1_file_migrates_and_its_tables_play_on(tmp_path):
+    path = tmp_path / "old.sqlite3"
+    record = [str(a) for a in play_game(engine.load("bastos"), "random", seed=4).actions]
+    token = "a-seat-token"
+    robots = TableSetup(game="bastos", seed=5, agents=("random",) * 3)
+    _v1_file(path, [("old", TableSetup(game="bastos", seed=4), [digest(token), None, None],
+                     record[:9]), ("robots", robots, [None] * 3, [])])
+    store = Store(path)
+    db = store.db
+    assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 2
+    assert db.execute("SELECT count(*) FROM rate_buckets").fetchone()[0] == 0
+    # a table with agents is looked at once by the next start; the others never
+    assert store.agent_turn_ids() == ["robots"]
+    tables = Tables(store)
+    assert tables.seat_for("old", token) == 0 and tables.get("old").version == 9
+    for i, text in enumerate(record[9:], 9):
+        tables.act("old", int(text[1:text.index(":")]), text, i)
+    assert tables.scenario("old")["actions"] == record
+    store.close()
+    assert Store(path).load("old")[0].journal == record  # reopened: already version 2
+
+
+def test_a_migration_that_fails_leaves_the_file_as_it_was(tmp_path, monkeypatch):
+    path = tmp_path / "old.sqlite3"
+    _v1_file(path, [])
+    monkeypatch.setitem(_STEPS, 1, _STEPS[1] + "INSERT INTO no_such_table VALUES (1);")
+    with pytest.raises(StoreError):
+        Store(path)
+    con = sqlite3.connect(path)
+    assert con.execute("PRAGMA user_version").fetchone()[0] == 1
+    names = {n for (n,) in con.execute("SELECT name FROM sqlite_schema")}
+    assert "rate_buckets" not in names and "tables_agent_turn" not in names
+    con.close()
+
+
+def test_a_newer_schema_is_refused_in_one_line(tmp_path):
+    path = tmp_path / "new.sqlite3"
+    _sqlite(path, f"PRAGMA application_id = {APPLICATION_ID}", "PRAGMA user_version = 3")
+    with pytest.raises(StoreError) as info:
+        Store(path)
+    assert "schema 3, newer" in str(info.value) and "\n" not in str(info.value)
+
+
+def test_the_database_lock_is_held_once(tmp_path):
+    path = tmp_path / "t.sqlite3"
+    held = lock_database(path)
+    with pytest.raises(StoreError, match="served by another fruitspec serve"):
+        lock_database(path)
+    os.close(held)
+    os.close(lock_database(path))  # released with its descriptor
