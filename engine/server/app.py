@@ -12,6 +12,7 @@ import json
 import logging
 import re
 import time
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Annotated, Any, AsyncIterator
 
@@ -31,6 +32,8 @@ from ..schema import action_schema, view_schema
 from ..table import BadRequest, Refusal, TableSetup
 from .models import (ActionIn, ActionOut, CreatedTable, CreateTable, ErrorOut, EventsOut,
                      SeatToken, TableOut)
+from .limits import (ClientLimits, MemoryBuckets, OpenCounter, RateLimited, RateLimiter,
+                     TokenBucket, parse_networks)
 from .logsafe import printable
 from .store import Store
 from .tables import Tables
@@ -59,19 +62,28 @@ _REFUSALS: dict[int | str, dict[str, Any]] = {
         (409, "a stale version, or a scenario asked for while the game runs"),
         (413, "the body is too large"),
         (422, "an illegal action (with its clause) or a malformed request"),
-        (429, "the server holds as many tables as it may"))}
+        (429, "too many tables created from this address (see Retry-After), or the"
+              " table feeds as many clients as it may"))}
 
 
 def create_app(db_path: str | Path | None, *, agent_delay: float = 0.2,
-               synchronous: str = "NORMAL") -> FastAPI:
+               synchronous: str = "NORMAL", idle_timeout: float = 3600.0,
+               create_rate: float = 30.0, ws_per_client: int = 64,
+               forwarded_allow_ips: str | Sequence[str] = ()) -> FastAPI:
     """The ASGI app of the table server, with its tables stored in ``db_path``.
 
     ``db_path`` None keeps tables in memory only (tests, demos). A file that is not a
     table store raises :class:`engine.server.store.StoreError` here, before serving.
     The web table's routes (:func:`engine.server.web.web_routes`) follow the API's.
+    ``idle_timeout``, ``create_rate`` (tables a minute per client, 0: no limit),
+    ``ws_per_client`` and ``forwarded_allow_ips`` are ``fruitspec serve``'s flags.
     """
     store = Store(db_path, synchronous=synchronous) if db_path is not None else None
-    tables = Tables(store, agent_delay=agent_delay)
+    tables = Tables(store, agent_delay=agent_delay, idle_timeout=idle_timeout)
+    bucket = TokenBucket(create_rate, burst=create_rate) if create_rate > 0 else None
+    buckets = store if store is not None else MemoryBuckets()  # the store's: shared, kept
+    limits = ClientLimits(RateLimiter("create", bucket, buckets),
+                          OpenCounter(ws_per_client), parse_networks(forwarded_allow_ips))
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -90,6 +102,7 @@ def create_app(db_path: str | Path | None, *, agent_delay: float = 0.2,
                               " (token as `Authorization: Bearer` or `?token=`).",
                   lifespan=lifespan, responses=_REFUSALS, docs_url=None, redoc_url=None)
     app.state.tables = tables
+    app.state.limits = limits
     _routes(app, tables)
     _errors(app)
     app.add_middleware(Guard)
@@ -119,8 +132,10 @@ def _routes(app: FastAPI, tables: Tables) -> None:
         return describe_games()
 
     @app.post("/api/tables", status_code=201, response_model=CreatedTable, tags=["tables"])
-    async def create_table(body: CreateTable) -> CreatedTable:
+    async def create_table(body: CreateTable, request: Request) -> CreatedTable:
         """Open a table; each seat gets its own secret token (agents' seats get none)."""
+        limits: ClientLimits = app.state.limits
+        limits.create.check(limits.address(request))  # before any work on the set-up
         setup = _setup(body)
         table_id, tokens = tables.create(setup)
         agents = tables.get(table_id).setup.agents
@@ -160,7 +175,23 @@ def _routes(app: FastAPI, tables: Tables) -> None:
                    since: str | None = None) -> None:
         # `since` is read by `_since`, not by FastAPI: a query FastAPI refuses closes the
         # socket before it opens (a bare 403), where every bad `since` should get 4422
-        await _feed(ws, tables, table_id, token, since)
+        limits: ClientLimits = app.state.limits
+        address = limits.address(ws)
+        if not limits.feeds.enter(address):
+            await _refuse_feed(ws, limits.feeds.limit)
+            return
+        try:
+            await _feed(ws, tables, table_id, token, since)
+        finally:
+            limits.feeds.leave(address)
+
+
+async def _refuse_feed(ws: WebSocket, limit: int) -> None:
+    """One address holds as many feeds open as it may: 1008, the policy's close code."""
+    await ws.accept()
+    await ws.send_json({"error": "too-many", "rule": None,
+                        "message": f"this address already holds {limit} feeds open"})
+    await ws.close(code=1008, reason="too many feeds from this address")
 
 
 def _setup(body: CreateTable) -> TableSetup:
@@ -241,7 +272,9 @@ async def _drain(ws: WebSocket) -> None:
 def _errors(app: FastAPI) -> None:
     @app.exception_handler(Refusal)
     async def refused(request: Request, exc: Refusal) -> JSONResponse:
-        return JSONResponse(exc.to_json(), status_code=exc.status)
+        headers = ({"Retry-After": str(exc.retry_after)} if isinstance(exc, RateLimited)
+                   else None)
+        return JSONResponse(exc.to_json(), status_code=exc.status, headers=headers)
 
     @app.exception_handler(RequestValidationError)
     async def invalid(request: Request, exc: RequestValidationError) -> JSONResponse:

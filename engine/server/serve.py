@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import argparse
 import logging
+import os
 import socket
 import sys
 
@@ -69,23 +70,52 @@ def bind(host: str, port: int) -> socket.socket:
 
 def cmd_serve(args: argparse.Namespace) -> int:
     """Serve until interrupted; the database is opened (and checked) before listening."""
-    import uvicorn
-
-    from .app import create_app
+    from .store import lock_database
 
     if not 0 <= args.port <= 65535:
         raise FruitspecError(f"--port must be 0..65535, not {args.port}")
     if not 0 <= args.agent_delay <= 60:
         raise FruitspecError(f"--agent-delay must be 0..60 seconds, not {args.agent_delay}")
-    app = create_app(args.db, agent_delay=args.agent_delay)
+    _check_limits(args)
+    held = lock_database(args.db)  # before the file is opened: a second server stops here
+    try:
+        return _serve(args)
+    finally:
+        os.close(held)
+
+
+def _check_limits(args: argparse.Namespace) -> None:
+    from .limits import parse_networks
+
+    if not 0 < args.idle_timeout <= 10**8:
+        raise FruitspecError(f"--idle-timeout must be a number of seconds above 0, not"
+                             f" {args.idle_timeout}")
+    if not 0 <= args.create_rate <= 10**6:
+        raise FruitspecError(f"--create-rate must be 0 (no limit) to 1000000 a minute, not"
+                             f" {args.create_rate}")
+    if not 1 <= args.ws_per_client <= 10**6:
+        raise FruitspecError(f"--ws-per-client must be 1 or more, not {args.ws_per_client}")
+    parse_networks(args.forwarded_allow_ips)
+
+
+def _serve(args: argparse.Namespace) -> int:
+    import uvicorn
+
+    from .app import create_app
+
+    app = create_app(args.db, agent_delay=args.agent_delay, idle_timeout=args.idle_timeout,
+                     create_rate=args.create_rate, ws_per_client=args.ws_per_client,
+                     forwarded_allow_ips=args.forwarded_allow_ips)
     sock = bind(args.host, args.port)
     host, port = sock.getsockname()[:2]
     shown = f"[{host}]" if ":" in host else host
     configure_logging()
     print(f"fruitspec serve: http://{shown}:{port}/ (tables in {args.db}); Ctrl-C stops",
           flush=True)
+    # proxy_headers off: uvicorn would otherwise take X-Forwarded-For from loopback peers
+    # as the client; the app decides whom to believe (--forwarded-allow-ips)
     config = uvicorn.Config(app, log_config=None, access_log=False, ws_max_size=64 * 1024,
-                            timeout_graceful_shutdown=3, lifespan="on")
+                            timeout_graceful_shutdown=3, lifespan="on", proxy_headers=False)
     try:
         uvicorn.Server(config).run(sockets=[sock])
     except KeyboardInterrupt:  # uvicorn has shut down cleanly, then re-raises Ctrl-C
@@ -103,3 +133,15 @@ def add_serve_arguments(sp: argparse.ArgumentParser) -> None:
                     help="SQLite file of the tables (default: %(default)s)")
     sp.add_argument("--agent-delay", type=float, default=0.2, metavar="SECONDS",
                     help="how long a built-in agent waits before it acts (default: %(default)s)")
+    sp.add_argument("--idle-timeout", type=float, default=3600.0, metavar="SECONDS",
+                    help="a table with no action and no feed open for this long leaves"
+                         " memory; the database keeps it (default: %(default)s)")
+    sp.add_argument("--create-rate", type=float, default=30.0, metavar="PER_MINUTE",
+                    help="tables one client address may create a minute, as many at once;"
+                         " 0 for no limit (default: %(default)s)")
+    sp.add_argument("--ws-per-client", type=int, default=64, metavar="N",
+                    help="live feeds (WebSockets) one client address may hold open"
+                         " (default: %(default)s)")
+    sp.add_argument("--forwarded-allow-ips", default="", metavar="IPS",
+                    help="comma-separated proxy addresses or CIDR blocks whose"
+                         " X-Forwarded-For names the client (default: none)")

@@ -25,9 +25,10 @@ class LiveServer:
     """`fruitspec serve` in a subprocess on a free loopback port; its log kept in a file."""
 
     def __init__(self, db: Path, log: Path, port: int | None = None,
-                 agent_delay: float = 0.0) -> None:
+                 agent_delay: float = 0.0, args: tuple[str, ...] = ()) -> None:
         self.db, self.log, self.port = db, log, port or free_port()
         self.agent_delay = agent_delay
+        self.args = args  # more flags of `fruitspec serve`
         self.base = f"http://127.0.0.1:{self.port}"
         self.proc: subprocess.Popen[bytes] | None = None
 
@@ -36,7 +37,7 @@ class LiveServer:
             self.proc = subprocess.Popen(
                 [sys.executable, "-m", "engine", "serve", "--host", "127.0.0.1",
                  "--port", str(self.port), "--db", str(self.db),
-                 "--agent-delay", str(self.agent_delay)],
+                 "--agent-delay", str(self.agent_delay), *self.args],
                 stdout=subprocess.DEVNULL, stderr=err, start_new_session=True)
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:

@@ -10,6 +10,10 @@ from engine.cli import main
     (["--port", "70000"], "--port must be 0..65535"),
     (["--port", "abc"], "invalid int value"),
     (["--agent-delay", "-1"], "--agent-delay must be"),
+    (["--idle-timeout", "0"], "--idle-timeout must be"),
+    (["--create-rate", "-1"], "--create-rate must be"),
+    (["--ws-per-client", "0"], "--ws-per-client must be"),
+    (["--forwarded-allow-ips", "10.0.0.0/8,proxy.example"], "--forwarded-allow-ips"),
     (["--db", "/nonexistent-folder/x/t.sqlite3", "--port", "0"], "its folder must exist"),
 ])
 def test_bad_arguments_are_one_line_and_exit_2(args, needle, capsys, tmp_path, monkeypatch):
