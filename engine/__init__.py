@@ -10,12 +10,12 @@ False
 :doc:`/guide/performance`); ``FRUITSPEC_PURE=1`` runs the pure-Python one.
 """
 from spec.common.core import Action, Event
-from spec.common.errors import (ConfigError, FruitspecError, IllegalAction, MalformedAction,
-                                SetupError, StateError)
+from spec.common.errors import (AmbiguousAction, ConfigError, FruitspecError, IllegalAction,
+                                MalformedAction, SetupError, StateError)
 from spec._native import compiled, compiled_modules
 
 from .game import Game, games, load
 
-__all__ = ["Action", "ConfigError", "Event", "FruitspecError", "Game", "IllegalAction",
-           "MalformedAction", "SetupError", "StateError", "compiled", "compiled_modules", "games",
-           "load"]
+__all__ = ["Action", "AmbiguousAction", "ConfigError", "Event", "FruitspecError", "Game",
+           "IllegalAction", "MalformedAction", "SetupError", "StateError", "compiled",
+           "compiled_modules", "games", "load"]

@@ -3,21 +3,25 @@ from __future__ import annotations
 
 import json
 import re
+import unicodedata
 from typing import Any, Callable, Mapping
 
 import spec as _specs
 from spec.common.core import (Action, Config, Event, GameSpec, _plain, apply_visibility)
-from spec.common.errors import (ConfigError, FruitspecError, IllegalAction, MalformedAction,
-                                SetupError, StateError, shown)
+from spec.common.errors import (AmbiguousAction, ConfigError, FruitspecError, IllegalAction,
+                                MalformedAction, SetupError, StateError, shown)
 from spec.common.tuples import instance
 
 from . import remember, validate
 from .serialize import state_adapter
 
-# ASCII digits only: int() would also read other scripts' digits ("p٣:") as a seat; any
-# whitespace, a line break too, separates words
-_ACTION_RE = re.compile(r"\s*(?:p([0-9]+)\s*:\s*)?(\S(?:.*\S)?)\s*", re.ASCII | re.DOTALL)
+# A seat prefix is "p", ASCII digits and a colon: int() would also read other scripts'
+# digits ("p٣:") as a seat. Any whitespace, a line break too, separates words; the body is
+# split into words, not matched, so no text makes the match backtrack.
+_ACTION_RE = re.compile(r"\s*(?:p([0-9]+)\s*:)?(.*)", re.DOTALL)
 _MAX_SEAT_DIGITS = 6
+# how far into a refused action to look for a seat prefix written another way
+_PREFIX_SPAN = 32
 _MAX_PLAYERS = 10**6  # far beyond any game; keeps absurd counts out of messages
 
 #: the seeds a game accepts: one unsigned 64-bit word, the whole state of the engine's
@@ -224,15 +228,11 @@ class Game:
         """Read an action in notation; the seat prefix may be left out when it is unique."""
         if not isinstance(text, str):
             raise MalformedAction(self.spec.notation_rule, f"not an action: {shown(text)}")
-        m = _ACTION_RE.fullmatch(text)
-        words = m.group(2).split() if m else []
+        seat, words = _split(text, self.spec.notation_rule)
         if not words:
             raise MalformedAction(self.spec.notation_rule, f"empty action {shown(text)}")
-        if m.group(1) is not None:
-            if len(m.group(1)) > _MAX_SEAT_DIGITS:
-                raise MalformedAction(self.spec.notation_rule,
-                                      f"there is no seat p{m.group(1)[:_MAX_SEAT_DIGITS]}...")
-            return Action(int(m.group(1)), words[0], tuple(words[1:]))
+        if seat is not None:
+            return Action(seat, words[0], tuple(words[1:]))
         body = " ".join(words)
         legal = self._legal(state)
         matches = [a for a in legal if a.body == body]
@@ -240,11 +240,21 @@ class Game:
         if len(seats) == 1:
             return matches[0]
         if len(seats) > 1:
-            raise IllegalAction(self.spec.notation_rule,
-                                f"seats {seats} could all make '{body}': prefix it with the"
-                                f" seat, e.g. 'p{seats[0]}: {body}'")
+            raise AmbiguousAction(self.spec.notation_rule,
+                                  f"seats {seats} could all make '{body}': prefix it with the"
+                                  f" seat, e.g. 'p{seats[0]}: {body}'")
         actors = sorted({a.player for a in legal})
         return Action(actors[0] if actors else 0, words[0], tuple(words[1:]))
+
+    def split_seat(self, text: str) -> tuple[int | None, str]:
+        """The seat a ``pN:`` prefix of ``text`` names (None: no prefix) and the rest, its
+        words one space apart; :class:`MalformedAction` for a prefix written another way
+        (``p²:``, ``P1:``, ``p:``). Whoever reads prefixes (the table server) asks here,
+        so that it reads them exactly as :meth:`parse` does."""
+        if not isinstance(text, str):
+            raise MalformedAction(self.spec.notation_rule, f"not an action: {shown(text)}")
+        seat, words = _split(text, self.spec.notation_rule)
+        return seat, " ".join(words)
 
     def resolve(self, state: Any, action: Action | str) -> Action:
         """The legal :class:`Action` meant by ``action``, or :class:`IllegalAction`."""
@@ -300,6 +310,32 @@ class Game:
         out = _listed_now(self._listing, state)
         self._last = (state, out)
         return out
+
+
+def _split(text: str, rule: str) -> tuple[int | None, list[str]]:
+    """The seat named by ``text``'s ASCII ``pN:`` prefix (None: none) and its words."""
+    m = _ACTION_RE.fullmatch(text)  # always matches: the prefix is optional, the body any
+    digits, words = m.group(1), m.group(2).split()
+    if digits is None:
+        if _prefix_like(text):
+            head, colon, _ = text.lstrip().partition(":")
+            raise MalformedAction(rule, f"{shown(head + colon if colon else text)} is not a"
+                                        " seat prefix: write 'p', the seat's number in ASCII"
+                                        " digits and ':' (e.g. 'p1: ...')")
+        return None, words
+    if len(digits) > _MAX_SEAT_DIGITS:
+        raise MalformedAction(rule, f"there is no seat p{digits[:_MAX_SEAT_DIGITS]}...")
+    return int(digits), words
+
+
+def _prefix_like(text: str) -> bool:
+    """Whether ``text`` starts like a seat prefix written another way: "p" or "P" (in any
+    width), nothing but numerals of any script, signs and spaces, then ":" ("p²:", "P1:",
+    "p١:", "p:"). Such a text is refused as a bad prefix, not read as a move named "p²:"."""
+    head, colon, _ = unicodedata.normalize("NFKC", text[:_PREFIX_SPAN]).partition(":")
+    word = head.strip()
+    return bool(colon) and word[:1] in ("p", "P") and all(
+        c.isnumeric() or c.isspace() or c in "+-" for c in word[1:])
 
 
 def _among(action: Any, actions: list[Action]) -> bool:

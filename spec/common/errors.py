@@ -74,6 +74,11 @@ class MalformedAction(IllegalAction):
     """Text that is not an action of this game's notation at all."""
 
 
+class AmbiguousAction(IllegalAction):
+    """An action without a seat prefix that several seats could make now (in a real-time
+    phase, say): the rules allow it, but not without saying whose it is."""
+
+
 def shown(value: object, limit: int = 40) -> str:
     """``repr(value)`` for an error message: shortened, and safe for any input.
 
