@@ -259,15 +259,17 @@ class Table:
                          self.view(seat))
 
     def _own(self, seat: int, notation: str) -> str:
-        """The action's body; a ``pN:`` prefix must name the acting seat."""
-        head, sep, rest = notation.partition(":")
-        word = head.strip()
-        if sep and word[:1] == "p" and word[1:].isdigit():
-            if int(word[1:]) != seat:
-                raise WrongSeat(f"this token plays seat {seat}, the action names seat"
-                                f" {int(word[1:])}")
-            return rest.strip()
-        return notation.strip()
+        """The action's body; a ``pN:`` prefix must name the acting seat.
+
+        The game reads the prefix, as it does every action's, so the table never takes a
+        text for another seat's (or its own) that the game would refuse (``p²:``)."""
+        try:
+            named, body = self.game.split_seat(notation)
+        except IllegalAction as exc:
+            raise Illegal(exc.message, rule=exc.rule) from None
+        if named is not None and named != seat:
+            raise WrongSeat(f"this token plays seat {seat}, the action names seat {named}")
+        return body
 
     def _apply(self, text: str) -> None:
         try:
