@@ -61,7 +61,9 @@ def action_schema(name: str) -> dict[str, Any]:
     sp = _specs.get(name)
     forms = sorted({m.notation or m.name for m in sp.moves})
     return {"title": f"{name} action", "type": "string",
-            "pattern": r"^\s*(p\d+\s*:\s*)?[a-z]+(\s+\S+)*\s*$",
+            # [0-9], not \d: some validators read \d as any script's digits, and a seat
+            # prefix is ASCII (engine.game refuses "p١:")
+            "pattern": r"^\s*(p[0-9]+\s*:\s*)?[a-z]+(\s+\S+)*\s*$",
             "description": "an action in notation, optionally prefixed by its seat ('p2: ')."
                            " Forms: " + "; ".join(forms),
             "examples": forms}
@@ -70,13 +72,19 @@ def action_schema(name: str) -> dict[str, Any]:
 def schemas(name: str) -> dict[str, Any]:
     sp = _specs.get(name)
     state = state_adapter(sp).json_schema()
+    # the state's "#/$defs/..." references are resolved from the document's root, once
+    # the state schema sits inside the document's: its definitions move up there
+    defs = state.pop("$defs", None)
     state = {"title": f"{name} dumped state", "type": "object",
              "properties": {"game": {"const": name}, "players": {"type": "integer"},
                             "variant": {"type": ["string", "null"]},
                             "options": {"type": "object",
                                         "additionalProperties": {"type": "string"}},
                             "state": state},
-             "required": ["state"]}
+             # Game.loads refuses any other key, as the state's own model does
+             "required": ["state"], "additionalProperties": False}
+    if defs:
+        state["$defs"] = defs
     scenario = Scenario.model_json_schema()
     scenario["properties"]["setup"] = sp.setup_schema()
     return {"game": name, "state": state, "view": view_schema(name),
