@@ -3,10 +3,12 @@ from __future__ import annotations
 
 import json
 import re
+import secrets
 import unicodedata
 from typing import Any, Callable, Mapping
 
 import spec as _specs
+from spec.common import rng
 from spec.common.core import (Action, Config, Event, GameSpec, _plain, apply_visibility)
 from spec.common.errors import (AmbiguousAction, ConfigError, FruitspecError, IllegalAction,
                                 MalformedAction, SetupError, StateError, shown)
@@ -24,10 +26,40 @@ _MAX_SEAT_DIGITS = 6
 _PREFIX_SPAN = 32
 _MAX_PLAYERS = 10**6  # far beyond any game; keeps absurd counts out of messages
 
-#: the seeds a game accepts: one unsigned 64-bit word, the whole state of the engine's
-#: generator (spec.common.rng). Seeds outside it are refused rather than silently wrapped,
-#: so two different seeds never name the same game.
+#: the seeds a game accepts for each generator (spec.common.rng): one unsigned 64-bit word
+#: for SplitMix64, the whole state of that generator, and a 256-bit key for the keyed one.
+#: Seeds outside them are refused rather than silently wrapped, so two different seeds
+#: never name the same game.
 SEEDS = range(2**64)
+KEYED_SEEDS = range(2 ** (8 * rng.KEY_BYTES))
+#: the bits of a seed drawn for a game nobody gave a seed (:func:`fresh_seed`)
+FRESH_SEED_BITS = 128
+
+
+def fresh_seed() -> int:
+    """An unguessable seed for the keyed generator, from the operating system's entropy.
+
+    A game dealt with it for people to play (``new(seed, generator=KEYED)``) cannot be
+    recovered from what a seat sees faster than by trying 2**128 seeds.
+    """
+    return secrets.randbits(FRESH_SEED_BITS)
+
+
+def _start(seed: int, generator: str | None) -> rng.Stream:
+    """The generator state a game starts from, or one ConfigError naming what is wrong."""
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise ConfigError(f"seed must be a whole number, not {shown(seed)}")
+    if generator is None or generator == rng.SPLITMIX64:
+        if seed not in SEEDS:
+            raise ConfigError(f"seed must be from 0 to 2**64 - 1, not {shown(seed)}")
+        return seed
+    if generator != rng.KEYED:
+        raise ConfigError(f"generator must be one of {', '.join(rng.GENERATORS)},"
+                          f" not {shown(generator)}")
+    if seed not in KEYED_SEEDS:
+        raise ConfigError(f"a {rng.KEYED} seed must be from 0 to 2**256 - 1,"
+                          f" not {shown(seed)}")
+    return rng.keyed(seed)
 
 
 def games() -> list[str]:
@@ -105,18 +137,22 @@ class Game:
                 f" options={self.options!r})")
 
     # --- the API -----------------------------------------------------------------------
-    def new(self, seed: int = 0, setup: Mapping[str, Any] | None = None) -> Any:
-        """The state at the start of the game; ``setup`` fixes the random parts."""
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise ConfigError(f"seed must be a whole number, not {shown(seed)}")
-        if seed not in SEEDS:
-            raise ConfigError(f"seed must be from 0 to 2**64 - 1, not {shown(seed)}")
+    def new(self, seed: int = 0, setup: Mapping[str, Any] | None = None,
+            generator: str | None = None) -> Any:
+        """The state at the start of the game; ``setup`` fixes the random parts.
+
+        ``generator`` names where chance comes from (:data:`spec.common.rng.GENERATORS`):
+        None or ``"splitmix64"``, fast and reproducible, for research and tests; or
+        ``"blake2b-ctr"``, which no seat can run backwards from what it sees, for games
+        people play (with a :func:`fresh_seed`).
+        """
+        start = _start(seed, generator)
         if setup is not None and not isinstance(setup, Mapping):
             raise SetupError(f"setup must be an object, not {type(setup).__name__}")
         if not setup:
-            return self.spec.initial(self.config, seed, None)
+            return self.spec.initial(self.config, start, None)
         try:
-            state = self.spec.initial(self.config, seed, dict(setup))
+            state = self.spec.initial(self.config, start, dict(setup))
         except FruitspecError:
             raise
         except validate.CRASHES as exc:

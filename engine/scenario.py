@@ -10,14 +10,15 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Annotated, Any, Mapping
+from typing import Annotated, Any, Literal, Mapping
 
 import pydantic
 
 from spec.common.core import Event
 from spec.common.errors import ConfigError, IllegalAction
+from spec.common.rng import KEYED, SPLITMIX64
 
-from .game import SEEDS, Game, load
+from .game import KEYED_SEEDS, SEEDS, Game, load
 
 #: the longest scenario text read; real scenarios are a few kilobytes
 MAX_SCENARIO_TEXT = 10_000_000
@@ -25,6 +26,23 @@ MAX_SCENARIO_TEXT = 10_000_000
 
 class ScenarioError(ConfigError):
     """A scenario file that is not valid JSON or does not have the scenario's shape."""
+
+
+#: the widest integer JSON carries exactly to a JavaScript client (Number.MAX_SAFE_INTEGER)
+JSON_SAFE_INT = 2**53 - 1
+
+
+def seed_json(seed: int) -> int | str:
+    """A seed as JSON carries it: wider than 2**53 - 1, as a text of decimal digits."""
+    return seed if -JSON_SAFE_INT <= seed <= JSON_SAFE_INT else str(seed)
+
+
+_DecimalText = Annotated[str, pydantic.StringConstraints(pattern=r"^(0|[1-9][0-9]*)$",
+                                                         max_length=80)]
+#: a seed read from JSON: a whole number, or (for one wider than 2**53) its decimal digits;
+#: true, 1.0 and "0x1" are refused; written back by :func:`seed_json`
+Seed = Annotated[pydantic.StrictInt | _DecimalText, pydantic.AfterValidator(int),
+                 pydantic.PlainSerializer(seed_json, return_type=int | str)]
 
 
 class Expect(pydantic.BaseModel):
@@ -51,12 +69,23 @@ class Scenario(pydantic.BaseModel):
     players: pydantic.StrictInt | None = None
     options: dict[pydantic.StrictStr, pydantic.StrictStr] = {}
     variant: str | None = None
-    seed: Annotated[pydantic.StrictInt, pydantic.Field(ge=SEEDS.start, lt=SEEDS.stop)] = 0
+    seed: Seed = 0
+    #: where chance comes from (spec.common.rng); absent: SplitMix64, as every scenario
+    #: written before the keyed generator existed
+    generator: Literal["splitmix64", "blake2b-ctr"] | None = None
     setup: dict[str, Any] | None = None
     actions: list[str] = []
     expect: Expect | None = None
     title: str = ""
     description: str = ""
+
+    @pydantic.model_validator(mode="after")
+    def _seed_fits(self) -> "Scenario":
+        seeds = KEYED_SEEDS if self.generator == KEYED else SEEDS
+        if self.seed not in seeds:
+            raise ValueError(f"seed must be from 0 to {seeds.stop - 1} for the"
+                             f" {self.generator or SPLITMIX64} generator")
+        return self
 
     def to_json(self) -> dict[str, Any]:
         return self.model_dump(exclude_defaults=True, exclude={"expect"}) | (
@@ -182,7 +211,8 @@ def replay(source: Any, options: Mapping[str, str] | None = None) -> Replay:
                             f" {type(options).__name__}")
     game = load(sc.game, players=sc.players, options={**sc.options, **(options or {})},
                 variant=sc.variant)
-    result = Replay(sc, game, [game.new(seed=sc.seed, setup=sc.setup)])
+    result = Replay(sc, game, [game.new(seed=sc.seed, setup=sc.setup,
+                                                 generator=sc.generator)])
     for i, text in enumerate(sc.actions):
         try:
             state, events = game.step(result.state, text)

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import NamedTuple, Optional
 
 from spec.common.record import record
+from spec.common.rng import Stream
 
 FRUITS = "BLMPD"  # fruit index -> letter; the value table is indexed the same way
 FRUIT_NAMES = ("Banana", "Lanzones", "Mango", "Pineapple", "Durian")
@@ -49,7 +50,7 @@ class BastosState(NamedTuple):
     aside: Hand  # set-aside tricks of this round
     dealt: int  # cards dealt to the hands this round (for the conservation check)
     totals: tuple[int, ...]  # running totals of finished rounds
-    rng: int
+    rng: Stream  # the generator's state (spec.common.rng)
 
     @property
     def turn(self) -> int:

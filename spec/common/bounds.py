@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Collection, Iterator, Mapping
 
 from .core import Config
+from .rng import KEY_BYTES, KEYED, Keyed
 from .errors import shown as _show
 
 Limit = int | Callable[[Config], int]
@@ -167,8 +168,27 @@ def PerSeat(item: Kind) -> Many:  # noqa: N802 - reads as a kind, like the class
     return Many(item, size=players)
 
 
-#: the engine's RNG state is one unsigned 64-bit word (spec.common.rng)
-RNG = Int(0, 2**64 - 1)
+@dataclass(frozen=True)
+class Generator(Kind):
+    """A generator's state (spec.common.rng): one unsigned 64-bit word (SplitMix64), or
+    the keyed generator's name, its key as hex digits and the count of words drawn."""
+
+    def problems(self, ctx: Context, value: Any, path: str) -> Iterator[str]:
+        if type(value) is int:
+            yield from Int(0, 2**64 - 1).problems(ctx, value, path)
+        elif type(value) is not Keyed:
+            yield f"{path}: {_show(value)} is not a generator's state"
+        elif value.generator != KEYED:
+            yield f"{path}: {_show(value.generator)} is not a generator (only {KEYED!r})"
+        elif not _HEX_KEY.fullmatch(value.key):
+            yield f"{path}: the key is not {2 * KEY_BYTES} lower-case hex digits"
+        else:
+            yield from Int(0, 2**64 - 1).problems(ctx, value.counter, f"{path}.counter")
+
+
+_HEX_KEY = re.compile(f"[0-9a-f]{{{2 * KEY_BYTES}}}")
+#: the engine's generator state, of either kind (spec.common.rng)
+RNG = Generator()
 
 
 @dataclass(frozen=True)

@@ -17,6 +17,7 @@ from functools import cached_property
 from typing import Any, Callable, Iterable, Mapping, NamedTuple
 
 from .errors import ConfigError
+from .rng import Stream
 from .rules import Catalogue, Clause, Option, Variant
 from .tuples import instance, named_fields
 
@@ -325,7 +326,7 @@ class GameSpec:
         return None
 
     # --- hooks each game fills in ------------------------------------------------------
-    def initial(self, cfg: Config, seed: int, setup: Mapping[str, Any] | None) -> Any:
+    def initial(self, cfg: Config, seed: Stream, setup: Mapping[str, Any] | None) -> Any:
         raise NotImplementedError
 
     def scores(self, cfg: Config, state: Any) -> list[int]:

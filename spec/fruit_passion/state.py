@@ -12,6 +12,7 @@ from typing import Any, NamedTuple
 
 from spec.common.core import Config, tops_of
 from spec.common.record import record
+from spec.common.rng import Stream
 
 from . import cards
 
@@ -27,7 +28,7 @@ class FruitState(NamedTuple):
     final: bool  # the deck is exhausted: the game ends after this turn (FRP-5.1)
     stacks: tuple[tuple[tuple[str, ...], ...], ...]  # [seat][fruit], bottom first
     box: tuple[str, ...]  # out of play, unseen (FRP-2.1, FRP-8.1)
-    rng: int
+    rng: Stream  # the generator's state (spec.common.rng)
 
 
 class Extra(NamedTuple):

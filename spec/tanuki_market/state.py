@@ -9,6 +9,7 @@ from typing import Any, NamedTuple
 
 from spec.common.core import HIDDEN, OWNER, PUBLIC, SECRET, count_of
 from spec.common.record import record
+from spec.common.rng import Stream
 
 from .cards import FRUIT_OF, FRUITS, GRANNY
 
@@ -60,7 +61,7 @@ class TanukiState(NamedTuple):
     out: tuple[str, ...]  # cards out of play (option deck-out=lay-out)
     cards: tuple[str, ...]  # the fruit cards of this game (public card list), sorted
     under: int  # fruit cards that lay under Granny at the set-up (15 by the rules)
-    rng: int
+    rng: Stream  # the generator's state (spec.common.rng)
 
 
 def seat_of_cart(s: TanukiState, seat: int) -> int:

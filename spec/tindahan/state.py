@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from spec.common.record import record
+from spec.common.rng import Stream
 
 FRUITS = "BLMPD"  # the order of the rulebook's components list (TIN-1.1)
 FRUIT_NAMES = ("banana", "lanzones", "mango", "pineapple", "durian")
@@ -58,4 +59,4 @@ class TinState(NamedTuple):
     placed: tuple[int, ...]
     totals: tuple[int, ...]
     rounds: tuple[tuple[int, ...], ...]  # each finished round's points, per seat
-    rng: int
+    rng: Stream  # the generator's state (spec.common.rng)
