@@ -29,8 +29,9 @@ from typing import Any, Callable, Mapping
 
 from spec.common.core import Event
 from spec.common.errors import FruitspecError, IllegalAction, StateError
+from spec.common.rng import KEYED
 
-from .game import Game, load
+from .game import Game, fresh_seed, load
 from .scenario import Scenario
 
 #: What a table refuses to hold, so one request cannot make it grow without bound.
@@ -108,12 +109,20 @@ class TableSetup:
     setup: Mapping[str, Any] | None = None
     prelude: tuple[str, ...] = ()
     agents: tuple[str | None, ...] = ()
+    #: where chance comes from (spec.common.rng); None: SplitMix64, the research default
+    generator: str | None = None
+
+    @classmethod
+    def dealt_afresh(cls, game: str, **fields: Any) -> "TableSetup":
+        """A table nobody gave a seed: an unguessable one, on the keyed generator."""
+        return cls(game=game, seed=fresh_seed(), generator=KEYED, **fields)
 
     def to_json(self) -> dict[str, Any]:
         return {"game": self.game, "players": self.players, "variant": self.variant,
                 "options": dict(self.options), "seed": self.seed,
                 "setup": dict(self.setup) if self.setup is not None else None,
-                "prelude": list(self.prelude), "agents": list(self.agents)}
+                "prelude": list(self.prelude), "agents": list(self.agents),
+                "generator": self.generator}
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> "TableSetup":
@@ -121,7 +130,7 @@ class TableSetup:
                    variant=data.get("variant"), options=dict(data.get("options") or {}),
                    seed=data.get("seed", 0), setup=data.get("setup"),
                    prelude=tuple(data.get("prelude") or ()),
-                   agents=tuple(data.get("agents") or ()))
+                   agents=tuple(data.get("agents") or ()), generator=data.get("generator"))
 
     @classmethod
     def from_scenario(cls, scenario: Scenario,
@@ -129,7 +138,8 @@ class TableSetup:
         """A table that continues ``scenario`` from its last state."""
         return cls(game=scenario.game, players=scenario.players, variant=scenario.variant,
                    options=dict(scenario.options), seed=scenario.seed,
-                   setup=scenario.setup, prelude=tuple(scenario.actions), agents=agents)
+                   setup=scenario.setup, prelude=tuple(scenario.actions), agents=agents,
+                   generator=scenario.generator)
 
 
 @dataclass(frozen=True)
@@ -159,7 +169,8 @@ class Table:
             if setup.agents and len(setup.agents) != self.game.players:
                 raise BadRequest(f"agents names {len(setup.agents)} seats, the game has"
                                  f" {self.game.players}")
-            state = self.game.new(seed=setup.seed, setup=setup.setup)
+            state = self.game.new(seed=setup.seed, setup=setup.setup,
+                                  generator=setup.generator)
         except Refusal:
             raise
         except FruitspecError as exc:
@@ -167,7 +178,8 @@ class Table:
         self.setup = TableSetup(game=self.game.name, players=self.game.players,
                                 variant=self.game.variant, options=self.game.options,
                                 seed=setup.seed, setup=setup.setup, prelude=setup.prelude,
-                                agents=setup.agents or (None,) * self.game.players)
+                                agents=setup.agents or (None,) * self.game.players,
+                                generator=setup.generator)
         for i, text in enumerate(setup.prelude):
             try:
                 state = self.game.step(state, text)[0]
@@ -215,6 +227,7 @@ class Table:
         game = self.game
         sc = Scenario(game=game.name, players=game.players, options=game.options,
                       variant=game.variant, seed=self.setup.seed,
+                      generator=self.setup.generator,
                       setup=dict(self.setup.setup) if self.setup.setup is not None else None,
                       actions=[*self.setup.prelude, *self.journal],
                       title=f"table {self.id}",

@@ -199,9 +199,11 @@ def _setup(body: CreateTable) -> TableSetup:
     if body.scenario is None:
         if body.game is None:
             raise BadRequest("give a game (or a scenario to continue)")
-        return TableSetup(game=body.game, players=body.players, variant=body.variant,
-                          options=body.options, seed=body.seed, setup=body.setup,
-                          agents=agents)
+        fields = dict(players=body.players, variant=body.variant, options=body.options,
+                      setup=body.setup, agents=agents)
+        if body.seed is None:
+            return TableSetup.dealt_afresh(body.game, **fields)
+        return TableSetup(game=body.game, seed=body.seed, generator=body.generator, **fields)
     sc = body.scenario
     if body.game is not None and body.game != sc.game:
         raise BadRequest(f"game {body.game!r} but the scenario is for {sc.game!r}")

@@ -1,15 +1,12 @@
 """The API's bodies as pydantic models: they validate requests and make ``/openapi.json``."""
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt
 
-from ..scenario import Scenario
+from ..scenario import Scenario, Seed
 from ..table import MAX_ACTION_CHARS
-
-SEED_MIN, SEED_MAX = -(2**63), 2**63 - 1
-
 
 class CreateTable(BaseModel):
     """A new table: a game and its configuration, or a scenario to continue."""
@@ -25,7 +22,13 @@ class CreateTable(BaseModel):
     variant: str | None = Field(None, max_length=40)
     options: dict[str, str] = Field(default_factory=dict, max_length=32,
                                     description="option name to reading")
-    seed: int = Field(0, ge=SEED_MIN, le=SEED_MAX)
+    seed: Seed | None = Field(
+        None, description="fixes the deal, for tests: anyone who knows it knows every hand."
+                          " Left out, the table is dealt from an unguessable seed on the"
+                          " keyed generator, shown only in the finished game's scenario."
+                          " A seed wider than 2**53 is written as a string of digits")
+    generator: Literal["splitmix64", "blake2b-ctr"] | None = Field(
+        None, description="the generator a given seed drives (default splitmix64)")
     setup: dict[str, Any] | None = Field(None, description="the game's set-up keys (see the"
                                                            " scenario format)")
     agents: list[str | None] | None = Field(

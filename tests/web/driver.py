@@ -10,16 +10,21 @@ UNIQUE_CARDS = {"tindahan", "bastos"}
 
 
 def create_from_lobby(page: Any, url: str, game: str, players: int, *,
-                      variant: str | None = None, seed: int = 1,
+                      variant: str | None = None, seed: int | None = 1,
                       agents: dict[int, str] | None = None,
                       options: dict[str, str] | None = None) -> dict[str, Any]:
-    """Fill in the lobby and create a table; returns its ID and each seat's link."""
+    """Fill in the lobby and create a table; returns its ID and each seat's link.
+
+    ``seed`` None keeps the lobby's default, a fresh deal nobody can foresee.
+    """
     page.goto(url)
     page.wait_for_selector("body[data-state=ready]", state="attached")
     page.select_option("#game", game)
     page.select_option("#variant", "null" if variant is None else variant)
     page.select_option("#players", str(players))
-    page.fill("#seed", str(seed))
+    if seed is not None:
+        page.check("#deal-seed")
+        page.fill("#seed", str(seed))
     for seat, agent in (agents or {}).items():
         page.select_option(f"#agent-{seat}", agent)
     if options:

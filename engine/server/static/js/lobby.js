@@ -91,8 +91,9 @@ async function create(ev) {
   ev.preventDefault();
   const n = Number($("players").value);
   const agents = Array.from({ length: n }, (_, s) => $(`agent-${s}`).value || null);
-  const body = { game: game().name, players: n, variant: variant().name, options: chosenOptions(),
-                 seed: Number($("seed").value || 0) };
+  const body = { game: game().name, players: n, variant: variant().name, options: chosenOptions() };
+  // a seed stays text: JSON.parse and Number round integers past 2**53
+  if ($("deal-seed").checked) body.seed = $("seed").value.trim() || "0";
   if (agents.some(Boolean)) body.agents = agents;
   try { showLinks(await api.create(body)); } catch (err) { showError(err); }
 }
@@ -106,7 +107,12 @@ async function loadScenario() {
   try { showLinks(await api.create({ scenario })); } catch (err) { showError(err); }
 }
 
+function dealChanged() {
+  $("seed").disabled = !$("deal-seed").checked;
+}
+
 async function main() {
+  for (const id of ["deal-fresh", "deal-seed"]) $(id).addEventListener("change", dealChanged);
   try { CATALOGUE = await api.catalogue(); } catch (err) { showError(err); return; }
   fill($("game"), CATALOGUE.games, g => g.title, g => g.name);
   $("game").addEventListener("change", onGame);
