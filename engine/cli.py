@@ -15,6 +15,7 @@ import sys
 from typing import Any, Callable, NoReturn, Sequence
 
 from spec.common.errors import ConfigError, FruitspecError
+from spec.common.rng import GENERATORS, SPLITMIX64
 
 from .cli_io import console as _make_console
 from .cli_io import one_line, read_json
@@ -110,7 +111,13 @@ def cmd_play(args: argparse.Namespace) -> int:
     if seat is not None and not args.json and not args.explain:
         from .cli_play import play
 
-        return play(game, seat, agents, args.seed)
+        # without --seed a person is dealt afresh, a deal nobody can foresee
+        return play(game, seat, agents, args.seed, args.generator)
+    if args.seed is None:
+        args.seed = 0
+    if args.generator not in (None, SPLITMIX64):
+        raise FruitspecError("--generator blake2b-ctr deals for a person at the prompt"
+                             " (--seat N alone); agents' games use splitmix64")
     rec = play_game(game, agents, seed=args.seed, record=True)
     seen = [game.events_for(evs, seat) for evs in rec.events or []]
     states = [game.new(seed=args.seed)]
@@ -498,13 +505,14 @@ def build_parser() -> argparse.ArgumentParser:
         sp.set_defaults(func=fn)
         return sp
 
-    def config_args(sp: argparse.ArgumentParser, game: bool = True) -> None:
+    def config_args(sp: argparse.ArgumentParser, game: bool = True,
+                    seed_help: str = "default: %(default)s") -> None:
         if game:
             sp.add_argument("game", metavar="GAME", help=f"the game: {games}")
         sp.add_argument("--players", type=_int_type(1, "--players"), metavar="N",
                         help="number of seats (default: the game's usual count)")
         sp.add_argument("--seed", type=_int_type(None, "--seed"), default=0, metavar="S",
-                        help="seed of the deal and of the agents (default: %(default)s)")
+                        help=f"seed of the deal and of the agents ({seed_help})")
         sp.add_argument("--option", action="append", metavar="K=V",
                         help="a reading of an ambiguity, e.g. cart-mover=plays-last"
                              " (repeatable; `fruitspec games` lists them)")
@@ -520,7 +528,7 @@ def build_parser() -> argparse.ArgumentParser:
                             " and readings")
     sp = add("play", cmd_play, "one full game by built-in agents, or with --seat N alone:"
                                " you play seat N at a prompt against the agents")
-    config_args(sp)
+    config_args(sp, seed_help="default: 0; at the prompt, a fresh deal nobody can foresee")
     sp.add_argument("--explain", action="store_true",
                     help="print the game as a record: rounds, hands the viewer may see,"
                          " each action with its events")
@@ -529,6 +537,13 @@ def build_parser() -> argparse.ArgumentParser:
                          f" ({agent_names}; default: random)")
     seat_arg(sp, "the seat you play at the prompt; with --explain or --json, the seat whose"
                  " view and events are shown")
+    sp.add_argument("--generator", choices=GENERATORS,
+                    help="where chance comes from: splitmix64 (reproducible, for research) or"
+                         " blake2b-ctr (no seat can foresee the deal); at the prompt"
+                         " without --seed, a fresh blake2b-ctr deal whose seed is shown at"
+                         " the end")
+    # at the prompt, no --seed means a fresh deal; elsewhere it means seed 0
+    sp.set_defaults(seed=None)
     sp = add("replay", cmd_replay, "run a scenario file and check its expectations")
     sp.add_argument("file", metavar="FILE",
                     help="a scenario file (JSON), '-' for standard input, or the JSON itself")

@@ -18,12 +18,15 @@ from __future__ import annotations
 
 import random
 import re
+import secrets
 import sys
 from typing import Any, Callable, Sequence
 
 from spec.common.core import Action
 from spec.common.errors import FruitspecError, IllegalAction, StateError
+from spec.common.rng import KEYED
 
+from .game import fresh_seed, load
 from .cli_show import (CARD_CODES, clause_text, draw_view, event_lines, secret_words,
                        visible_action, winners_text)
 
@@ -48,12 +51,18 @@ class Session:
     """One interactive game; ``ask`` reads a line (None at the end of input), ``say``
     prints one."""
 
-    def __init__(self, game: Any, seat: int, agents: Sequence[Any], seed: int,
-                 ask: Ask, say: Say) -> None:
-        self.game, self.seat, self.agents, self.seed = game, seat, list(agents), seed
+    def __init__(self, game: Any, seat: int, agents: Sequence[Any], seed: int | None,
+                 ask: Ask, say: Say, generator: str | None = None) -> None:
+        self.game, self.seat, self.agents = game, seat, list(agents)
         self.ask, self.say = ask, say
-        self.rng = random.Random(seed)
-        self.state = game.new(seed=seed)
+        # no seed given: a fresh deal the person cannot foresee, on the keyed generator,
+        # and agents whose randomness does not come from the deal's seed either
+        self.fresh = seed is None
+        if seed is None:
+            seed, generator = fresh_seed(), KEYED
+        self.seed, self.generator = seed, generator
+        self.rng = random.Random(secrets.randbits(128) if self.fresh else seed)
+        self.state = game.new(seed=seed, generator=generator)
         self.count = 0
         self._drawn: Any = None
 
@@ -70,11 +79,26 @@ class Session:
             if not self.turn(actors):
                 self.say(f"game left unfinished after {self.count} actions; running scores"
                          f" {self.game.scores(self.state)}")
+                self.reveal_seed()
                 return 0
         self.draw()
         self.say(f"game over after {self.count} actions: scores {self.game.scores(self.state)};"
                  f" {winners_text(self.game.winners(self.state), self.seat)}")
+        self.reveal_seed()
         return 0
+
+    def reveal_seed(self) -> None:
+        """A fresh deal's seed, once the person is done: it deals the same game again."""
+        if not self.fresh:
+            return
+        g = self.game
+        again = [f"fruitspec play {g.name} --players {g.players}", f"--seat {self.seat}",
+                 f"--seed {self.seed} --generator {self.generator}"]
+        again[1:1] = [f"--variant {g.variant}"] if g.variant else []
+        plain = load(g.name, players=g.players, variant=g.variant).options
+        again[1:1] = [f"--option {k}={v}" for k, v in sorted(g.options.items())
+                      if v != plain.get(k)]
+        self.say(f"this deal's seed was {self.seed}; to deal it again: {' '.join(again)}")
 
     def turn(self, actors: list[int]) -> bool:
         """Ask the person once; False when they leave."""
@@ -190,7 +214,8 @@ class Session:
         who = ", ".join(f"seat {s} ({self.agents[s].name})" for s in others)
         self.say(f"You play seat {self.seat} of {g.spec.title} ({g.players} players"
                  + (f", variant {g.variant}" if g.variant else "")
-                 + f", seed {self.seed}) against {who}.")
+                 + (", a fresh deal" if self.fresh else f", seed {self.seed}")
+                 + f") against {who}.")
         if g.name in CARD_CODES:
             self.say(f"Card codes: {CARD_CODES[g.name]}.")
         example = self.my_legal()
@@ -258,7 +283,8 @@ def piped_ask(say: Say) -> Ask:
     return ask
 
 
-def play(game: Any, seat: int, agents: Sequence[Any], seed: int) -> int:
+def play(game: Any, seat: int, agents: Sequence[Any], seed: int | None,
+         generator: str | None = None) -> int:
     """Run an interactive game on standard input and output."""
     if not 0 <= seat < game.players:
         raise FruitspecError(f"--seat {seat}: a {game.players}-player game has seats"
@@ -269,6 +295,6 @@ def play(game: Any, seat: int, agents: Sequence[Any], seed: int) -> int:
 
     ref: list[Session] = []
     ask = terminal_ask(ref) if sys.stdin.isatty() else piped_ask(say)
-    session = Session(game, seat, agents, seed, ask, say)
+    session = Session(game, seat, agents, seed, ask, say, generator)
     ref.append(session)
     return session.run()

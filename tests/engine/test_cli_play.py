@@ -259,3 +259,30 @@ def test_the_view_is_drawn_as_tables_not_json() -> None:
     lines = draw_view(tanuki.view(tanuki.new(seed=1), 0))
     assert any(line.split()[:2] == ["cart", "kinds"] for line in lines)
     assert [line.split()[0] for line in lines if line.split()[0] in "123"][:3] == ["1", "2", "3"]
+
+
+def _first_view(out: str) -> str:
+    """The person's hand as the table is first drawn for them (the deal, not what the
+    agents did since: their choices need not repeat)."""
+    return " ".join(next(line for line in out.splitlines() if "(you)" in line).split()[2:12])
+
+
+def test_without_a_seed_the_prompt_deals_afresh_and_shows_the_seed_only_at_the_end() -> None:
+    first = cli("play", "tindahan", "--seat", "1", stdin="view\nquit\n")
+    second = cli("play", "tindahan", "--seat", "1", stdin="view\nquit\n")
+    assert first.code == second.code == 0
+    assert "a fresh deal" in first.out.splitlines()[0]
+    last = first.out.strip().splitlines()[-1]
+    found = re.search(r"seed was (\d+); to deal it again: fruitspec (.*)$", last)
+    assert found, last
+    seed = found.group(1)
+    assert int(seed).bit_length() > 64
+    assert first.out.count(seed) == 2  # the closing line alone: never while the game runs
+    assert _first_view(first.out) != _first_view(second.out)  # two fresh deals differ
+    again = cli(*found.group(2).split(), stdin="view\nquit\n")
+    assert again.code == 0 and _first_view(again.out) == _first_view(first.out)
+
+
+def test_a_seed_at_the_prompt_is_research_play_and_shown_at_once() -> None:
+    r = cli("play", "bastos", "--seat", "0", "--seed", "5", stdin="quit\n")
+    assert "seed 5" in r.out.splitlines()[0] and "seed was" not in r.out
