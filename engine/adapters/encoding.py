@@ -27,6 +27,18 @@ the action mask carries ``legal``. The feature names of a configuration are thos
 the views of every seat over the same seeded games, with every token-valued path widened to
 every component token; a feature absent from a view is 0. Because the vector is a function
 of the view alone, what a seat may not see cannot change its observation.
+
+What a view shows that the vector deliberately leaves out: the bookkeeping keys above, the
+order of a list of strings (a hand or a trick is one count per card, so which seat
+played which card of a trick is not in the vector) and tokens no sampled game showed. ``tests/adapters/test_encoding_plan.py`` checks that views
+differing in anything else give different vectors.
+
+**Encoding plan.** The feature names are turned once per configuration into a tree
+(:func:`plan`): per path of a view, the indices its value may write. A step walks the view
+against the tree, keeping per node the last list or mapping it saw and what it wrote, so a
+field equal to last time costs one comparison; the pairs found are scattered into the
+vector with one ``np.bincount``. The action mask is read from the view's ``legal`` list
+through a table of each seat's notations (:meth:`Interface.mask_of`).
 """
 from __future__ import annotations
 
@@ -65,10 +77,16 @@ class Interface:
     bodies: tuple[Body, ...]  # index i + 1 -> (move name, args)
     features: tuple[str, ...]
     longest: int = 0  # the longest sampled game, in actions
+    seats: int = 0  # the player count (the seat prefixes of the views' legal actions)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_index", {b: i + 1 for i, b in enumerate(self.bodies)})
         object.__setattr__(self, "_feature", {f: i for i, f in enumerate(self.features)})
+        object.__setattr__(self, "_plan", plan(self.features))
+        # a view lists legal actions in notation: their index is one lookup of that text
+        object.__setattr__(self, "_named", {
+            f"p{seat}: {' '.join((name, *args))}": i + 1
+            for seat in range(self.seats) for i, (name, args) in enumerate(self.bodies)})
 
     @property
     def num_actions(self) -> int:
@@ -111,8 +129,44 @@ class Interface:
             out[WAIT] = 1
         return out
 
+    def mask_of(self, view: Mapping[str, Any]) -> np.ndarray:
+        """:meth:`mask` read from a seat's view (its ``legal`` and ``actors``) alone."""
+        out = np.zeros(self.num_actions, dtype=np.int8)
+        legal = view["legal"]
+        if legal:
+            out[self.indices_of(view)] = 1
+        elif view["seat"] not in view["actors"]:
+            out[WAIT] = 1
+        return out
+
+    def indices_of(self, view: Mapping[str, Any]) -> list[int]:
+        """The action indices of a seat's legal actions, read from its view's ``legal``."""
+        named = self._named  # type: ignore[attr-defined]
+        try:
+            return [named[text] for text in view["legal"]]
+        except KeyError as exc:
+            raise LookupError(f"action {exc.args[0]!r} is missing from the action index"
+                              " of this configuration") from None
+
     def encode(self, view: Mapping[str, Any]) -> np.ndarray:
         """The feature vector of a view (features this configuration never shows are 0)."""
+        out = np.empty(self.num_features, dtype=np.float32)
+        self.encode_into(view, out)
+        return out
+
+    def encode_into(self, view: Mapping[str, Any], out: np.ndarray) -> None:
+        """Write the feature vector of a view into ``out`` (a float32 array of the size)."""
+        found: list[int] = []
+        values: list[float] = []
+        _walk(self._plan, view, found, values)  # type: ignore[attr-defined]
+        n = len(found)
+        # one conversion of each list and one scatter: per-item numpy writes cost more
+        out[:] = np.bincount(np.fromiter(found, np.intp, n),
+                             np.fromiter(values, np.float64, n), self.num_features)
+
+    def reference_encode(self, view: Mapping[str, Any]) -> np.ndarray:
+        """:meth:`encode` by the definition (feature names looked up one by one): slow;
+        the plan must give the very same vector."""
         out = np.zeros(self.num_features, dtype=np.float32)
         where = self._feature  # type: ignore[attr-defined]
         for name, value in flatten(view):
@@ -151,6 +205,148 @@ def _flat(path: str, value: Any) -> Iterator[tuple[str, float]]:
                 yield from _flat(f"{path}/{i}", v)
     else:
         raise TypeError(f"{path}: a view holds JSON data, not {kind.__name__}")
+
+
+# --- the encoding plan ------------------------------------------------------------------
+# The feature names are fixed per configuration, so what each path of a view writes can be
+# worked out once: a tree of nodes, one per path, each holding the indices its value may
+# write (as a number, a one-hot token, a list's length and tokens) and its children. A
+# view is then encoded by walking it against the tree, with no name built or parsed.
+class Node:
+    """What the value at one path of a view writes: feature indices, None for none."""
+
+    __slots__ = ("num", "none", "length", "onehot", "tokens", "children", "items", "nums",
+                 "last")
+
+    def __init__(self) -> None:
+        self.num: int | None = None  # path
+        self.none: int | None = None  # path=None
+        self.length: int | None = None  # path#
+        self.onehot: dict[str, int] = {}  # path=token
+        self.tokens: dict[str, int] = {}  # path[token]
+        self.children: dict[str, Node] = {}  # path/key
+        self.items: tuple[Node | None, ...] = ()  # path/0, path/1... (from children)
+        self.nums: tuple[int, ...] | None = None  # the items' own indices, if all have one
+        self.last: tuple[Any, list[int], list[float]] | None = None  # see _put
+
+
+def _split(feature: str) -> tuple[str, str, str]:
+    """(path, kind, token) of a feature name; paths are view keys and indices, which
+    hold none of ``=``, ``[`` and ``#`` (tokens may hold anything)."""
+    cut = min((i for i in (feature.find("="), feature.find("[")) if i >= 0), default=-1)
+    if cut >= 0:
+        kind = feature[cut]
+        return feature[:cut], kind, feature[cut + 1:-1] if kind == "[" else feature[cut + 1:]
+    if feature.endswith("#"):
+        return feature[:-1], "#", ""
+    return feature, "", ""
+
+
+def plan(features: Iterable[str]) -> Node:
+    """The tree of nodes that writes ``features`` (index = position) from a view."""
+    nodes: dict[str, Node] = {"": Node()}
+
+    def node(path: str) -> Node:
+        if path not in nodes:
+            nodes[path] = Node()
+            # a dict key may hold "/" (a card such as "F/five"): every cut is a parent
+            for cut in (i for i, c in enumerate(path) if c == "/"):
+                node(path[:cut]).children.setdefault(path[cut + 1:], nodes[path])
+            if "/" not in path:
+                nodes[""].children[path] = nodes[path]
+        return nodes[path]
+
+    for i, feature in enumerate(features):
+        path, kind, token = _split(feature)
+        n = node(path)
+        if kind == "":
+            n.num = i
+        elif kind == "#":
+            n.length = i
+        elif kind == "[":
+            n.tokens[token] = i
+        else:  # "=": the string "None" and None write the same feature, as their names do
+            n.onehot[token] = i
+            if token == "None":
+                n.none = i
+    for n in nodes.values():
+        last = max((int(k) for k in n.children if k.isdigit()), default=-1)
+        n.items = tuple(n.children.get(str(k)) for k in range(last + 1))
+        if n.items and all(c is not None and c.num is not None for c in n.items):
+            n.nums = tuple(c.num for c in n.items)  # type: ignore[union-attr]
+    return nodes[""]
+
+
+_STR = {str}
+_NUMBERS = frozenset({int, bool, float})
+
+
+def _put(node: Node, value: Any, found: list[int], values: list[float]) -> None:
+    """Append the (index, value) pairs ``value`` writes at ``node``: :func:`_flat`'s
+    rules, over indices instead of names.
+
+    Most of a view is as it was in the last view encoded (the scores, the table, another
+    seat's view of the same moment), so a list or a mapping equal to the last one seen at
+    its node writes what it wrote then. Equal JSON values write equal pairs (1 == True
+    and 0 == 0.0 write the same value): this changes no vector, and one comparison in C
+    costs far less than walking the value again."""
+    kind = type(value)
+    if kind is list or kind is tuple or kind is dict:
+        last = node.last
+        if last is None or last[0] != value:
+            last = (value, [], [])
+            _walk(node, value, last[1], last[2])
+            node.last = last  # one assignment: a thread reading it sees old or new
+        found.extend(last[1])
+        values.extend(last[2])
+    elif kind is str:
+        i = node.onehot.get(value)
+        if i is not None:
+            found.append(i)
+            values.append(1.0)
+    elif kind is int or kind is bool or kind is float:
+        if node.num is not None:
+            found.append(node.num)
+            values.append(value)
+    elif value is None:
+        if node.none is not None:
+            found.append(node.none)
+            values.append(1.0)
+    else:
+        raise TypeError(f"a view holds JSON data, not {kind.__name__}")
+
+
+def _walk(node: Node, value: Any, found: list[int], values: list[float]) -> None:
+    """The pairs of a list or a mapping."""
+    if type(value) is dict:
+        # a view's keys are strings (the engine makes every view plain JSON data)
+        _items(zip(map(node.children.get, value), value.values()), found, values)
+        return
+    if node.length is not None:
+        found.append(node.length)
+        values.append(len(value))
+    kinds = set(map(type, value))
+    if kinds == _STR:
+        hits = [i for i in map(node.tokens.get, value) if i is not None]
+        found.extend(hits)
+        values.extend([1.0] * len(hits))
+    elif node.nums is not None and kinds <= _NUMBERS and len(value) <= len(node.nums):
+        found.extend(node.nums[:len(value)])  # a row of numbers: no call per item
+        values.extend(value)
+    else:
+        _items(zip(node.items, value), found, values)
+
+
+def _items(pairs: Iterable[tuple[Node | None, Any]], found: list[int],
+           values: list[float]) -> None:
+    for child, item in pairs:
+        if child is not None:
+            kind = type(item)
+            if (kind is int or kind is bool) and child.num is not None:  # the common leaf
+                found.append(child.num)
+                values.append(item)
+            else:
+                _put(child, item, found, values)
 
 
 def _strings(value: Any) -> Iterator[str]:
@@ -197,7 +393,8 @@ def build(game: Game, games: int = SAMPLE_GAMES) -> Interface:
             seat = seats[n // VIEW_EVERY % len(seats)]
             features.update(name for name, _ in flatten(game.view(s, seat)))
     features |= _generalise(features, components)
-    return Interface(_bodies(game, seen_args, components), tuple(sorted(features)), longest)
+    return Interface(_bodies(game, seen_args, components), tuple(sorted(features)), longest,
+                     game.players)
 
 
 _FEATURE = re.compile(r"(?P<path>.*?)(?P<kind>#|=None|=|\[|)(?P<token>[^=\[]*?)\]?$")
