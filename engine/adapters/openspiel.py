@@ -105,6 +105,7 @@ class FruitspecGame(pyspiel.Game):
             max_game_length=LENGTH_MARGIN * sample_length(self.engine))
         super().__init__(kind, info, dict(params or {}))
         self._deals = random.Random(int(full["rng_seed"]))
+        self.tensor_observer = Observer(self.interface, False)
 
     def new_initial_state(self, seed: int | None = None) -> "FruitspecState":
         """A new deal: ``seed`` fixes it, else the game's RNG draws it."""
@@ -115,23 +116,78 @@ class FruitspecGame(pyspiel.Game):
         return Observer(self.interface, recall)
 
 
-class _Shared:
-    """Immutable things a state refers to: copying a state shares them, never copies."""
+class _Read:
+    """What every seat has read, as a chain: the steps since the deal, each with the
+    (action, events) pairs it applied. The per-seat text is made only when asked for
+    (information states), not at every step."""
 
-    __slots__ = ("engine", "interface", "state", "trail", "_views")
+    __slots__ = ("before", "applied", "_lines")
+
+    def __init__(self, before: "_Read | None", applied: list[tuple[Any, list[Any]]],
+                 lines: tuple[tuple[str, ...], ...] | None = None) -> None:
+        self.before, self.applied, self._lines = before, applied, lines
+
+    def lines(self, engine: Game) -> tuple[tuple[str, ...], ...]:
+        if self._lines is None:
+            chain, node = [], self
+            while node._lines is None:  # a loop, not recursion: games run long
+                chain.append(node)
+                node = node.before  # type: ignore[assignment]
+            lines = node._lines
+            for step in reversed(chain):
+                lines = step._lines = _read_more(engine, lines, step.applied)
+                step.before = None  # its lines are kept: what came before is not needed
+        return self._lines  # type: ignore[return-value]
+
+
+def _read_more(engine: Game, lines: tuple[tuple[str, ...], ...],
+               applied: list[tuple[Any, list[Any]]]) -> tuple[tuple[str, ...], ...]:
+    out = []
+    for seat, read in enumerate(lines):
+        more = []
+        for act, events in applied:
+            if act.player == seat:
+                more.append(f"you: {act.body}")
+            more.extend(str(e) for e in engine.events_for(events, seat))
+        out.append(read + tuple(more))
+    return tuple(out)
+
+
+class _Shared:
+    """Immutable things a state refers to: copying a state shares them, never copies.
+
+    What is derived from the engine state (views, the player to act, the legal indices)
+    is kept here once made: OpenSpiel asks for each several times per step."""
+
+    __slots__ = ("engine", "interface", "state", "read", "_views", "player", "_legal")
 
     def __init__(self, engine: Game, iface: Interface, state: Any,
-                 trail: tuple[tuple[str, ...], ...]) -> None:
-        self.engine, self.interface, self.state, self.trail = engine, iface, state, trail
+                 trail: tuple[tuple[str, ...], ...] | _Read) -> None:
+        self.engine, self.interface, self.state = engine, iface, state
+        self.read = trail if isinstance(trail, _Read) else _Read(None, [], trail)
         self._views: dict[int, dict[str, Any]] = {}
+        self.player: int | None = None  # current_player(), once asked
+        self._legal: dict[int, list[int]] = {}
 
     def __deepcopy__(self, memo: dict) -> "_Shared":
         return self
+
+    @property
+    def trail(self) -> tuple[tuple[str, ...], ...]:
+        return self.read.lines(self.engine)
 
     def view(self, seat: int) -> dict[str, Any]:
         if seat not in self._views:
             self._views[seat] = self.engine.view(self.state, seat)
         return self._views[seat]
+
+    def legal(self, seat: int) -> list[int]:
+        """The sorted action indices of ``seat``'s legal actions."""
+        if seat not in self._legal:
+            index = self.interface.index
+            self._legal[seat] = sorted(index(a) for a in self.engine.legal_actions(self.state)
+                                       if a.player == seat)
+        return self._legal[seat]
 
 
 class FruitspecState(pyspiel.State):
@@ -166,19 +222,17 @@ class FruitspecState(pyspiel.State):
         return self._now.view(seat)
 
     def _advance(self, state: Any, applied: list[tuple[Any, list[Any]]]) -> None:
-        g = self._engine
-        trail = []
-        for seat, lines in enumerate(self.trail):
-            more = []
-            for act, events in applied:
-                if act.player == seat:
-                    more.append(f"you: {act.body}")
-                more.extend(str(e) for e in g.events_for(events, seat))
-            trail.append(lines + tuple(more))
-        self._now = _Shared(g, self._interface, state, tuple(trail))
+        now = self._now
+        self._now = _Shared(now.engine, now.interface, state, _Read(now.read, applied))
 
     # --- structure -----------------------------------------------------------------------
     def current_player(self) -> int:
+        now = self._now
+        if now.player is None:  # a state's player never changes: worked out once
+            now.player = self._player()
+        return now.player
+
+    def _player(self) -> int:
         g, s = self._engine, self.engine_state
         if g.is_over(s):
             return pyspiel.PlayerId.TERMINAL
@@ -195,11 +249,10 @@ class FruitspecState(pyspiel.State):
         return random.Random(self.seed * 1_000_003 + self.move_number())
 
     def _legal_actions(self, player: int) -> list[int]:
-        g, s = self._engine, self.engine_state
-        mine = sorted(self._interface.index(a) for a in g.legal_actions(s) if a.player == player)
+        mine = self._now.legal(player)
         if not mine and self.is_simultaneous_node():
             return [WAIT]
-        return mine
+        return list(mine)
 
     def _apply_action(self, action: int) -> None:
         seat = self.current_player()
@@ -214,6 +267,21 @@ class FruitspecState(pyspiel.State):
                    for seat, a in enumerate(actions) if seat in actors}
         state, applied = apply_joint(g, self.engine_state, choices, self._quicker())
         self._advance(state, applied)
+
+    def observation_tensor(self, player: int | None = None) -> np.ndarray:
+        """OpenSpiel's ``observation_tensor``: the same values, as a float32 array (a copy)
+        where OpenSpiel gives a list, and without the deal OpenSpiel makes at every call
+        of a Python game's to learn the tensor's size. Making a list of every feature
+        would cost more than the encoding; ``np.asarray`` or ``list`` of the array is what
+        OpenSpiel's own learners do with the list anyway."""
+        if player is None:
+            player = self.current_player()
+        if not 0 <= player < self._engine.players:
+            raise pyspiel.SpielError(f"no player {player} in a {self._engine.players}-player"
+                                     " game")
+        observer = self.get_game().tensor_observer
+        observer.set_from(self, player)
+        return observer.tensor.copy()
 
     def _action_to_string(self, player: int, action: int) -> str:
         body = self._interface.notation(int(action))
@@ -247,9 +315,17 @@ class Observer:
         self.perfect_recall = perfect_recall
         self.tensor = np.zeros(iface.num_features, np.float32)
         self.dict = {"observation": self.tensor}
+        self._written: tuple[_Shared | None, int] = (None, -1)
 
     def set_from(self, state: FruitspecState, player: int) -> None:
-        self.tensor[:] = self.interface.encode(state.view(player))
+        # OpenSpiel asks twice for one observation_tensor(); the tensor already holds it
+        # the second time (the shared part of a state never changes, and is kept alive
+        # here, so it cannot be another's)
+        now = state._now
+        if self._written[0] is now and self._written[1] == player:
+            return
+        self.interface.encode_into(now.view(player), self.tensor)
+        self._written = (now, player)
 
     def string_from(self, state: FruitspecState, player: int) -> str:
         view = state.view(player)

@@ -89,11 +89,9 @@ class _Common:
 
     def seat_observation(self, seat: int) -> dict[str, np.ndarray]:
         """The observation of seat ``seat`` now (from its view only)."""
-        g, s = self.game, self.state
-        view = g.view(s, seat)
-        acting = seat in view["actors"]
+        view = self.game.view(self.state, seat)
         return {"observation": self.interface.encode(view),
-                "action_mask": self.interface.mask(g.legal_actions(s), seat, acting)}
+                "action_mask": self.interface.mask_of(view)}
 
     def view(self, agent: str) -> dict[str, Any]:
         """The engine's view for an agent (what its observation is made from)."""
@@ -102,6 +100,10 @@ class _Common:
     def notation(self, index: int) -> str:
         """The action notation of an index (``'play B7'``; 0 is ``'wait'``)."""
         return self.interface.notation(index)
+
+    def _scores_before(self) -> list[int]:
+        # only score rewards read the scores before a step: win rewards need none
+        return self.game.scores(self.state) if self.reward_mode == "score" else []
 
     def _step_rewards(self, before: list[int]) -> list[float]:
         g, s = self.game, self.state
@@ -162,7 +164,7 @@ class FruitspecAEC(_Common, AECEnv):
             self._was_dead_step(action)
             return
         seat = self._seat[agent]
-        before = self.game.scores(self.state)
+        before = self._scores_before()
         act = self.interface.action(seat, int(action))
         self.state = self.game.apply(self.state, act)  # IllegalAction: nothing changed
         self._cumulative_rewards[agent] = 0.0
@@ -216,7 +218,7 @@ class FruitspecParallel(_Common, ParallelEnv):
         if missing:
             raise ValueError(f"no action for {', '.join(agent_name(s) for s in sorted(missing))}"
                              " (they may act now)")
-        before = g.scores(self.state)
+        before = self._scores_before()
         self.state, _ = apply_joint(g, self.state, choices, self._rng)
         rewards = dict(zip(self.possible_agents, self._step_rewards(before)))
         over = g.is_over(self.state)
