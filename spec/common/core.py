@@ -51,8 +51,8 @@ class Event(NamedTuple):
     An event that shows a secret (a card drawn from the deck) names the one seat that may
     read it in ``seen_by`` and gives everyone else ``others``, a text without the secret.
 
-    >>> e = ev("FRP-3.2", "seat {seat} draws {card}", seat=1, card="CO3",
-    ...        seen_by=1, others="seat {seat} draws a card")
+    >>> e = private_ev("FRP-3.2", "seat {seat} draws {card}", seen_by=1,
+    ...                others="seat {seat} draws a card", seat=1, card="CO3")
     >>> e.for_seat(1).text, e.for_seat(0).text, e.for_seat(None).text
     ('seat 1 draws CO3', 'seat 1 draws a card', 'seat 1 draws a card')
     """
@@ -86,25 +86,18 @@ named_fields(Action)
 named_fields(Event)
 
 
-def ev(*text: str, **data: Any) -> Event:
-    """Shorthand for an event: ``ev(rule, fmt, **data)``, e.g.
-    ``ev("TIN-5.1", "seat {seat} wins", seat=2)``.
-
-    Two keywords are not data: ``seen_by``, the one seat that may read a secret the event
-    shows, and ``others``, the text every other seat reads instead (see :class:`Event`).
-    """
-    # The clause and the format come as *text, not as named parameters: the compiled build
-    # then takes the keywords as one dict without matching each against parameter names,
-    # and effects make several events per action.
-    if len(text) != 2:
-        raise TypeError(f"ev() takes a clause and a format, not {len(text)} argument(s)")
-    rule, fmt = text
-    seen_by = data.pop("seen_by") if "seen_by" in data else None
-    others = data.pop("others") if "others" in data else None
-    if others is None:  # without a text for the other seats, everyone reads the event
-        seen_by = None
+def ev(rule: str, fmt: str, /, **data: Any) -> Event:
+    """An event every seat may read: ``ev(rule, fmt, **data)``, e.g.
+    ``ev("TIN-5.1", "seat {seat} wins", seat=2)``. Every keyword is data for ``fmt``."""
     # every field given in order, so the tuple is built without Event.__new__'s argument
     # handling
+    return instance(Event, (rule, fmt, data, None, None))
+
+
+def private_ev(rule: str, fmt: str, /, seen_by: int, others: str, **data: Any) -> Event:
+    """An event that shows a secret: ``seen_by`` is the one seat that may read ``fmt``;
+    every other seat, and a spectator, reads ``others``, a text without the secret (see
+    :class:`Event`)."""
     return instance(Event, (rule, fmt, data, seen_by, others))
 
 

@@ -18,7 +18,7 @@ from collections import Counter
 from typing import Any, Mapping
 
 from spec.common.core import (PUBLIC, SECRET, Action, Config, Event, GameSpec, Invariant,
-                              Move, Variant, ev)
+                              Move, Variant, ev, private_ev)
 from spec.common.errors import SetupError
 from spec.common.moves import guard
 from spec.common.rng import below, mix, shuffled
@@ -184,9 +184,10 @@ def _draw_pair(cfg: Config, s: FruitState, events: list[Event]) -> Effect:
     left, right = s.decks
     if not left or not right:
         return _game_over(cfg, s, events, "both decks are empty")
-    events.append(ev("FRP-8.2", "draws {left} (left) and {right} (right)", left=left[0],
-                     right=right[0], seen_by=0,
-                     others="draws two cards, left and right (FRP-3.6: unseen by spectators)"))
+    events.append(private_ev(
+        "FRP-8.2", "draws {left} (left) and {right} (right)", seen_by=0,
+        others="draws two cards, left and right (FRP-3.6: unseen by spectators)",
+        left=left[0], right=right[0]))
     return s._replace(phase="pair", turn=0, decks=(left[1:], right[1:]),
                       drawn=(left[0], right[0]), from_discard=False, final=False), events
 
@@ -204,9 +205,10 @@ def _draw_from_deck(s: FruitState) -> Effect:
     one makes this the last turn (FRP-5.1)."""
     seat = s.turn
     card, deck = s.decks[0][0], s.decks[0][1:]
-    events = [ev("FRP-3.2", "seat {seat} draws {card} from the deck (only seat {seat} sees it)",
-                 seat=seat, card=card, seen_by=seat,
-                 others="seat {seat} draws a card from the deck")]
+    events = [private_ev("FRP-3.2",
+                         "seat {seat} draws {card} from the deck (only seat {seat} sees it)",
+                         seen_by=seat, others="seat {seat} draws a card from the deck",
+                         seat=seat, card=card)]
     if not deck:
         events.append(ev("FRP-5.1", "that was the deck's last card: the game ends after"
                          " this turn"))

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from spec.common.core import (HIDDEN, OWNER, PUBLIC, SECRET, TOPS, Config, Event,
-                              apply_visibility, count_of, ev, tops_of)
+                              apply_visibility, count_of, ev, private_ev, tops_of)
 
 CFG = Config("toy", 3, None, {})
 HANDS = (("B3", "M2"), ("L1",), None)
@@ -88,8 +88,8 @@ def test_an_unknown_kind_is_refused():
 
 # --- events as each seat reads them -----------------------------------------------------
 def _draw(seat: int) -> Event:
-    return ev("FRP-3.2", "seat {seat} draws {card}", seat=seat, card="CO3", seen_by=seat,
-              others="seat {seat} draws a card")
+    return private_ev("FRP-3.2", "seat {seat} draws {card}", seen_by=seat,
+                      others="seat {seat} draws a card", seat=seat, card="CO3")
 
 
 @pytest.mark.parametrize("drawer", [0, 2])
@@ -106,14 +106,20 @@ def test_a_secret_event_is_whole_for_its_seat_only(drawer):
 
 
 def test_a_public_event_reads_the_same_for_everyone():
-    e = ev("TIN-5.1", "seat {seat} wins the trick with {card}", seat=2, card="M9",
-           seen_by=2)
+    e = ev("TIN-5.1", "seat {seat} wins the trick with {card}", seat=2, card="M9")
     assert e.seen_by is None and e.others is None  # nothing to hide: no text for others
     for seat in (0, 1, 2, None):
         assert e.for_seat(seat) == e
     assert e.to_json() == {"rule": "TIN-5.1", "text": "seat 2 wins the trick with M9",
                            "data": {"seat": 2, "card": "M9"}}
     assert str(e) == "TIN-5.1: seat 2 wins the trick with M9"
+
+
+def test_a_data_key_named_like_the_secret_fields_stays_data():
+    # only private_ev hides an event: ev's keywords are all data, whatever their names
+    e = ev("TIN-5.1", "{seen_by} {others}", seen_by=2, others="x")
+    assert e.seen_by is None and e.others is None and e.data == {"seen_by": 2, "others": "x"}
+    assert e.for_seat(0).text == "2 x"
 
 
 def test_event_data_becomes_json():
