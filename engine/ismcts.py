@@ -83,7 +83,8 @@ class ISMCTSAgent:
     @classmethod
     def with_argument(cls, arg: str) -> "ISMCTSAgent":
         """``ismcts:N``: N simulations per move."""
-        if not arg.isdigit() or int(arg) < 1:
+        # ASCII digits: int() fails on "²" and reads "١" (another script's one) as 1
+        if not (arg.isascii() and arg.isdigit()) or int(arg) < 1:
             raise ConfigError(f"ismcts:N takes a positive number of simulations, not {arg!r}")
         return cls(int(arg))
 

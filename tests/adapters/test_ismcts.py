@@ -24,7 +24,7 @@ def test_agent_names_take_a_simulation_count():
     agent = get_agent("ismcts:12")
     assert isinstance(agent, ISMCTSAgent) and agent.simulations == 12
     assert get_agent("ISMCTS").name.startswith("ismcts:")
-    for bad in ("ismcts:0", "ismcts:x", "ismcts:-3", "greedy:4"):
+    for bad in ("ismcts:0", "ismcts:x", "ismcts:-3", "greedy:4", "ismcts:²", "ismcts:١"):
         with pytest.raises(engine.ConfigError):
             get_agent(bad)
 
