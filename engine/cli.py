@@ -456,10 +456,12 @@ class _progress:
         if not self.enabled:
             return None
         from rich.console import Console
-        from rich.progress import Progress
+        from rich.progress import MofNCompleteColumn, Progress
 
-        # on standard error, which is the terminal we checked: stdout may be a pipe
-        self._bar = Progress(transient=True, console=Console(stderr=True))
+        # on standard error, which is the terminal we checked: stdout may be a pipe; the
+        # count of games done shows progress even when the percentage rounds to 0
+        self._bar = Progress(*Progress.get_default_columns(), MofNCompleteColumn(),
+                             transient=True, console=Console(stderr=True))
         self._bar.start()
         self._task = self._bar.add_task(self.label, total=None)
 

@@ -271,7 +271,12 @@ def _run_local(ref: tuple | Game, agents: tuple[str, ...], seed: int, n: int, wo
 
     method = "fork" if "fork" in mp.get_all_start_methods() else "spawn"
     size = max(1, min(500, n // (workers * 8) or 1))
-    pool = mp.get_context(method).Pool(workers, initializer=_quiet_worker)
+    # workers are born ignoring SIGINT, which a terminal sends them too: the initializer
+    # alone would leave a moment, before it runs, when a Ctrl-C gives a worker a traceback
+    # (a Ctrl-C during the few milliseconds of the forks is ignored; the parent has no
+    # pool to stop yet)
+    with _sigint_ignored():
+        pool = mp.get_context(method).Pool(workers, initializer=_quiet_worker)
     try:
         total = _bounded(lambda r: pool.apply_async(_chunk, (ref, agents, seed, *r)),
                          lambda job: job.get(), _ranges(n, size), workers * 4, n, progress)

@@ -9,12 +9,17 @@ promise end to end, and that Ctrl-C stops a parallel simulation with one line.
 from __future__ import annotations
 
 import contextlib
+import fcntl
 import json
 import os
+import pty
+import re
 import signal
+import struct
 import subprocess
 import sys
-import time
+import termios
+import threading
 from pathlib import Path
 
 import pytest
@@ -232,28 +237,109 @@ def _as_in_a_terminal() -> None:
     signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
+#: a run far longer than any test: it ends only when interrupted
+HUGE_N = 10**13
+#: a guard against a hang only: the test waits for what the run prints, not for a time
+HANG_GUARD = 300.0
+_CONTROL = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b[()][A-Za-z0-9]")
+#: the progress bar's count once a first chunk of games is done
+_GAMES_DONE = re.compile(rf"([0-9]*[1-9][0-9]*)/{HUGE_N}")
+
+
+class _Terminal:
+    """A pseudo-terminal for a child's standard error, as a person's shell gives it, read
+    all the time (a child writing to a full one would block) and kept as text."""
+
+    def __init__(self) -> None:
+        self.master, self.slave = pty.openpty()
+        # rows and columns: rich draws its bar to the terminal's width
+        fcntl.ioctl(self.slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 160, 0, 0))
+        self._read: list[bytes] = []
+        self._closed = False
+        self._changed = threading.Condition()
+        self._reader = threading.Thread(target=self._drain, daemon=True)
+
+    def start(self) -> None:
+        """Once the child holds the slave end: only its processes keep it open now."""
+        os.close(self.slave)
+        self._reader.start()
+
+    def _drain(self) -> None:
+        while True:
+            try:
+                data = os.read(self.master, 65536)
+            except OSError:  # EIO: every process holding the terminal has closed it
+                data = b""
+            with self._changed:
+                self._read.append(data)
+                self._closed = not data
+                self._changed.notify_all()
+            if not data:
+                return
+
+    def text(self) -> str:
+        """What was written, without the terminal's control sequences."""
+        with self._changed:
+            raw = b"".join(self._read).decode("utf-8", "replace")
+        return _CONTROL.sub("", raw)
+
+    def lines(self) -> list[str]:
+        return [line.strip() for line in re.split(r"[\r\n]", self.text()) if line.strip()]
+
+    def wait_for(self, pattern: re.Pattern[str]) -> bool:
+        """Whether ``pattern`` was written before the terminal was closed."""
+        with self._changed:  # a reentrant lock: text() may take it again
+            self._changed.wait_for(lambda: self._closed or pattern.search(self.text()),
+                                   HANG_GUARD)
+            return pattern.search(self.text()) is not None
+
+    def wait_closed(self) -> bool:
+        """Whether every process that held the terminal (workers too) has let it go."""
+        with self._changed:
+            return self._changed.wait_for(lambda: self._closed, HANG_GUARD)
+
+    def close(self) -> None:
+        os.close(self.master)
+
+
 @pytest.mark.parametrize("backend", [[], ["--cluster", "local"]])
 def test_huge_n_starts_at_once_and_stops_on_ctrl_c(backend: list[str]) -> None:
     """`simulate -n 10**13` starts playing at once (lazy chunks); a terminal's Ctrl-C
     (SIGINT to the whole process group) stops it with one line and no worker noise,
-    with a process pool and with a local Dask cluster."""
+    with a process pool and with a local Dask cluster.
+
+    Judged by events, however loaded the machine: Ctrl-C comes once the progress bar
+    counts a first chunk of games done, and the run must then end with exit 130, its one
+    line, no report, and no process left holding the terminal."""
     if backend:
         pytest.importorskip("dask.distributed")
+    term = _Terminal()
     p = subprocess.Popen([sys.executable, "-m", "engine", "simulate", "tindahan", "-n",
-                          "10000000000000", "--workers", "2", *backend],
-                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                         start_new_session=True, preexec_fn=_as_in_a_terminal)
+                          str(HUGE_N), "--workers", "2", *backend],
+                         stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=term.slave,
+                         text=True, start_new_session=True, preexec_fn=_as_in_a_terminal,
+                         env={**os.environ, "TERM": "xterm", "COLUMNS": "160"})
+    term.start()
     try:
-        time.sleep(10 if backend else 4)
-        assert p.poll() is None, p.communicate()
+        assert term.wait_for(_GAMES_DONE), (p.poll(), term.text()[-2000:])
+        assert p.poll() is None, term.text()[-2000:]
         os.killpg(p.pid, signal.SIGINT)
-        out, err = p.communicate(timeout=60)
-        assert p.returncode == 130, err
-        assert err.strip().splitlines() == ["fruitspec: interrupted"], err
+        out, _ = p.communicate(timeout=HANG_GUARD)
+        assert term.wait_closed(), "a worker outlived the interrupted run"
+        lines = term.lines()
+        assert p.returncode == 130, lines
+        assert lines[-1] == "fruitspec: interrupted", lines
+        # before it, only the progress bar's redrawings: no traceback, no worker's noise
+        assert all(line.startswith("simulating tindahan") for line in lines[:-1]), lines
+        assert out == ""  # no report: the run stopped before it had played all its games
+        done = [int(m) for m in _GAMES_DONE.findall(term.text())]
+        assert done and max(done) < HUGE_N
     finally:
         # a failed run must not leave a 10**13-game simulation and its workers behind
         with contextlib.suppress(ProcessLookupError):
             os.killpg(p.pid, signal.SIGKILL)
+        p.wait()
+        term.close()
 
 
 # --- the same promise through real processes ---------------------------------------------------
