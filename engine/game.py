@@ -1,6 +1,7 @@
 """The generic interpreter: a :class:`Game` runs any :class:`spec.common.core.GameSpec`."""
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 import secrets
@@ -100,8 +101,10 @@ class Game:
 
     def __init__(self, spec: GameSpec, config: Config) -> None:
         self.spec = spec
-        self.config = config
-        remember.install(spec)
+        # the game's own table of remembered pure functions, handed to the rules through
+        # their configuration (engine.remember)
+        table = remember.table_for(spec)
+        self.config = config if table is None else dataclasses.replace(config, remember=table)
         # the last state listed and its legal actions, in one tuple so that threads
         # sharing a game never see one's state with another's actions
         self._last: tuple[Any, list[Action]] = (None, [])

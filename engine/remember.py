@@ -1,10 +1,11 @@
 """Remembered results of the functions a game declares pure.
 
 A spec lists in ``GameSpec.pure`` the functions whose result depends on their arguments
-alone (scoring a stall, resolving a trick): the rules stay written once, for ints and for
-Z3 terms, with no memo among them. When a game is loaded, the engine puts a remembering
-wrapper wherever the spec's modules refer to such a function, so every caller in the
-spec (the effects, the other scoring functions) goes through it:
+alone (scoring a round, the cards in play): the rules stay written once, for ints and for
+Z3 terms, with no memo among them. A rule that wants such a function's answer calls it
+through its configuration, ``cfg.remember(round_parts)(...)``; when a game is loaded, the
+engine hands in a :class:`Remembering` table of its own there, which gives a remembering
+wrapper for each declared function (and any other function as it is):
 
 * arguments that are all plain values (ints, strings, bools, None, and tuples or lists
   of them) are a key into a bounded table of results: the function runs once per key;
@@ -16,16 +17,18 @@ list and a tuple of the same items, so a remembered result is always the one the
 would return. A result that holds lists or dicts (a list of points, a dict of a round's
 parts) is handed out as a fresh copy, so no caller can change what is remembered.
 
-The reference engine (``FRUITSPEC_PURE=1``, which mutation testing also runs) and
-``FRUITSPEC_CACHE=0`` install nothing: every rule then runs on every call, and the
+Nothing outside the game's configuration changes: the spec's modules keep their own
+functions, a breakpoint in one fires whenever a rule calls it directly, and each loaded
+game owns its tables (bounded; a dict's get and set are atomic, so threads may share a
+game). The reference engine (``FRUITSPEC_PURE=1``, which mutation testing also runs) and
+``FRUITSPEC_CACHE=0`` hand in nothing: every rule then runs on every call, and the
 compiled-versus-pure test compares the two.
 """
 from __future__ import annotations
 
 import functools
 import os
-import sys
-from typing import Any, Callable
+from typing import Any, Callable, TypeVar
 
 from spec._native import pure_requested
 
@@ -33,7 +36,7 @@ from spec._native import pure_requested
 #: a stall's seller counts, a trick's cards)
 LIMIT = 1 << 16
 
-_installed: dict[Callable[..., Any], Callable[..., Any]] = {}
+F = TypeVar("F", bound=Callable[..., Any])
 
 
 class NotPlain(Exception):
@@ -151,25 +154,25 @@ def enabled() -> bool:
     return os.environ.get("FRUITSPEC_CACHE", "").strip().lower() not in ("0", "false", "no")
 
 
-def install(spec: Any) -> None:
-    """Route every reference to the spec's pure functions, in the spec's own package and
-    in each function's module, through one remembering wrapper (once per function)."""
+class Remembering:
+    """One loaded game's remembered functions: ``table(fn)`` is the wrapper of ``fn`` when
+    the game declares it pure, else ``fn`` itself (the ``Config.remember`` the engine
+    hands in)."""
+
+    def __init__(self, declared: tuple[Callable[..., Any], ...], limit: int = LIMIT) -> None:
+        self.wrappers = {fn: remembered(fn, limit) for fn in declared}
+
+    def __call__(self, fn: F, /) -> F:
+        return self.wrappers.get(fn, fn)  # type: ignore[return-value]
+
+
+def table_for(spec: Any) -> Remembering | None:
+    """The table a game loaded from ``spec`` calls its pure functions through, or None
+    when nothing is remembered (the reference engine, or none declared)."""
     declared = tuple(getattr(spec, "pure", ()) or ())
     if not declared or not enabled():
-        return
-    package = type(spec).__module__.rpartition(".")[0]
-    for fn in declared:
-        if fn in _installed or fn in _installed.values():
-            continue
-        wrapper = _installed[fn] = remembered(fn)
-        homes = {package, fn.__module__}
-        for name, module in list(sys.modules.items()):
-            if module is None or not any(name == h or name.startswith(h + ".")
-                                         for h in homes):
-                continue
-            for attr, value in list(vars(module).items()):
-                if value is fn:
-                    setattr(module, attr, wrapper)
+        return None
+    return Remembering(declared)
 
 
 def original(fn: Callable[..., Any]) -> Callable[..., Any]:

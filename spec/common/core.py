@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any, Callable, Iterable, Mapping, NamedTuple
+from typing import Any, Callable, Iterable, Mapping, NamedTuple, Protocol, TypeVar
 
 from .errors import ConfigError
 from .rng import Stream
@@ -110,6 +110,15 @@ def _plain(value: Any) -> Any:
     return value
 
 
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+class Remember(Protocol):
+    """Gives the callable a rule calls for one of its game's pure functions."""
+
+    def __call__(self, fn: F, /) -> F: ...
+
+
 @dataclass(frozen=True, slots=True)
 class Config:
     """A loaded game's fixed parameters; ``extra`` holds what the spec derives from them."""
@@ -119,6 +128,10 @@ class Config:
     variant: str | None
     options: Mapping[str, str]
     extra: Any = None
+    #: how a rule calls a function its game declares pure (``GameSpec.pure``):
+    #: ``cfg.remember(round_parts)(...)``. The function as written, or the engine's
+    #: remembering wrapper of it (:mod:`engine.remember`), handed in when a game is loaded
+    remember: "Remember" = field(default=lambda fn: fn, compare=False, repr=False)
 
     def opt(self, name: str) -> str:
         return self.options[name]

@@ -17,7 +17,7 @@ from spec.common.moves import guard, no_args, pattern
 from spec.common.tuples import put, without
 
 from .rules import CATALOGUE
-from .scoring import round_parts, stall_points, trick_winner_cards
+from .scoring import round_parts, trick_winner_cards
 from .setup import SETUP_SCHEMA, deal, read_setup
 from .state import (BANANA, FRUIT_INDEX, FRUIT_NAMES, FRUIT_OF, FRUITS, HAND_SIZE, SELLERS,
                     TinState, cards_in_play)
@@ -218,8 +218,8 @@ def _stall_rule(counts: tuple[int, ...], seat: int, trump: bool) -> tuple[str, s
 def round_points(cfg: Config, s: TinState) -> dict[str, Any]:
     """The scoring of the round as it stands in ``s``: :func:`.scoring.round_parts` on the
     round's counts, under the game's scoring readings."""
-    return round_parts(s.tricks_won, [len(h) for h in s.hands], s.stalls, s.cart, s.placed,
-                       **cfg.extra.score)
+    return cfg.remember(round_parts)(s.tricks_won, [len(h) for h in s.hands], s.stalls,
+                                     s.cart, s.placed, **cfg.extra.score)
 
 
 def _scoring_events(cfg: Config, s: TinState, parts: Mapping[str, Any]) -> Iterable[Event]:
@@ -387,7 +387,7 @@ CART = Move(
 
 # --- invariants ---------------------------------------------------------------------------------
 def _inv_cards(cfg: Config, s: TinState) -> str | None:
-    in_play = cards_in_play(s.fruits)
+    in_play = cfg.remember(cards_in_play)(s.fruits)
     held = [*chain.from_iterable(s.hands), *chain.from_iterable(s.taken), *s.trick]
     # as many cards held as in play, and the same ones: none is missing or held twice
     if len(held) != len(in_play) or set(held) != in_play:
@@ -533,7 +533,7 @@ SPEC = TindahanSpec(
     moves=(PLAY, CART, SELLER),
     notation_rule="TIN-9.1",
     invariants=INVARIANTS,
-    pure=(stall_points, round_parts, cards_in_play),
+    pure=(round_parts, cards_in_play),
     summary="Play fruit cards to win tricks, or place sellers for the stall majorities; "
             "the donkey cart marks trump.",
 )

@@ -12,8 +12,10 @@ pytest.importorskip("pyspiel")
 import engine  # noqa: E402
 from engine.adapters.speed import MAX_RATIO, best_rates  # noqa: E402
 
-#: room for what the best of a few rounds still leaves of a busy machine's noise
-TOLERANCE = 1.15
+#: room for what the best of a few rounds still leaves of a busy machine's noise: the
+#: test guards against a fall back to the old 3-6 times; `python -m engine.adapters.speed`
+#: measures the figures themselves
+TOLERANCE = 1.35
 STEPS, ROUNDS = 300, 5
 
 

@@ -1,7 +1,7 @@
 """The engine remembers what a spec declares pure, and nothing else changes.
 
 ``GameSpec.pure`` lists functions whose result depends on their arguments alone;
-:mod:`engine.remember` routes the spec's calls to them through a bounded table keyed on
+:mod:`engine.remember` gives each loaded game a bounded table, keyed on
 plain arguments. These tests check that a remembered answer is always the one the
 function gives, that Z3 terms (the proofs) bypass the table, and that the rules' callers
 really go through it.
@@ -86,17 +86,38 @@ def test_remembered_stall_points_are_the_rules_answer(counts, trump, options):
         assert fast(counts, trump, **options) == rules(counts, trump, **options)
 
 
-def test_tindahan_scoring_goes_through_the_table():
+def test_tindahan_scoring_goes_through_the_games_own_table():
     if not remember.enabled():
         pytest.skip("this run is the reference engine: nothing is remembered")
     game = engine.load("tindahan", players=3)
-    wrapped = tin_scoring.stall_points
-    assert hasattr(wrapped, "remembered")
-    assert remember.original(wrapped) is not wrapped
+    table = game.config.remember
+    assert isinstance(table, remember.Remembering)
+    wrapped = table(tin_scoring.round_parts)
+    assert wrapped is not tin_scoring.round_parts
+    assert remember.original(wrapped) is tin_scoring.round_parts
+    assert table(tin_scoring.trick_winner) is tin_scoring.trick_winner  # not declared
     state = game.new(seed=5)
     while not game.is_over(state):
         state = game.apply(state, game.legal_actions(state)[0])
-    assert wrapped.remembered, "a whole game scored no stall through the table"
+    assert wrapped.remembered, "a whole game scored no round through the table"
+    other = engine.load("tindahan", players=3).config.remember
+    assert other is not table and not other(tin_scoring.round_parts).remembered
+
+
+def test_loading_a_game_leaves_the_spec_modules_as_written():
+    before = {name: dict(vars(module)) for name, module in
+              (("scoring", tin_scoring), ("game", spec_tindahan), ("state", tin_state))}
+    engine.load("tindahan", players=4)
+    for name, module in (("scoring", tin_scoring), ("game", spec_tindahan), ("state", tin_state)):
+        changed = [k for k, v in vars(module).items() if before[name].get(k) is not v]
+        assert not changed, f"loading a game rewrote {name}: {changed}"
+    assert not hasattr(spec_tindahan.round_parts, "remembered")
+
+
+def test_the_reference_engine_hands_in_the_functions_themselves(monkeypatch):
+    monkeypatch.setenv("FRUITSPEC_CACHE", "0")
+    game = engine.load("tindahan", players=3)
+    assert game.config.remember(tin_scoring.round_parts) is tin_scoring.round_parts
 
 
 def test_proofs_still_get_terms_from_the_declared_function():
@@ -158,18 +179,17 @@ def test_remembered_round_parts_are_the_rules_answer(tricks, data):
 
 
 def test_tindahan_declares_its_round_scoring_pure():
-    assert {f.__name__ for f in spec_tindahan.SPEC.pure} == {"stall_points", "round_parts",
-                                                            "cards_in_play"}
+    assert {f.__name__ for f in spec_tindahan.SPEC.pure} == {"round_parts", "cards_in_play"}
 
 
 def test_remembered_cards_in_play_are_the_rules_answer():
     """The invariant TIN-I1 asks for the cards in play on many states: the answer for each
     set of fruits is remembered, and it is a frozenset, which no caller can change."""
-    engine.load("tindahan")
-    rules = remember.original(tin_state.cards_in_play)
+    through = engine.load("tindahan").config.remember(tin_state.cards_in_play)
+    rules = tin_state.cards_in_play
     for k in range(len(FRUITS) + 1):
         for fruits in map("".join, combinations(FRUITS, k)):
             for _ in range(2):  # computed, then remembered
-                got = spec_tindahan.cards_in_play(fruits)
+                got = through(fruits)
                 assert type(got) is frozenset and got == rules(fruits)
                 assert len(got) == 10 * len(fruits)
