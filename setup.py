@@ -9,7 +9,7 @@ the same behaviour (and so is a module whose ``.pxd`` cimports from it).
 
 A module may have a ``.pxd`` file beside it, read only here, that gives C types to a
 few of its names where Python's integers would be slow and C's give the same results
-(``spec/common/rng.pxd``: the generator's 64-bit arithmetic; ``engine/game.pxd``: the
+(``spec/common/rng.pxd``: the generator's 64-bit arithmetic; ``engine/core/game.pxd``: the
 listing loop's dicts and lists, and the ``Game`` class as an extension type whose methods
 read its attributes from the instance; ``spec/common/symbolic.pxd``: the symbolic helpers
 as C functions, which each game's ``scoring.pxd`` cimports); the ``.py`` file stays the
@@ -18,7 +18,7 @@ definition, run as it is by the pure-Python engine.
 One module has a C twin: ``spec/common/tuples.pyx`` is compiled in place of
 ``tuples.py``. It builds the records every step makes (events, actions, updated states)
 by allocating the class and filling it, which Python code cannot say; the ``.py`` file
-is the definition, and ``tests/engine/test_tuples.py`` holds the two to the same
+is the definition, and ``tests/core/test_tuples.py`` holds the two to the same
 results. The modules that build records ``cimport`` it in their ``.pxd`` and call its C
 functions directly; the states' ``_replace`` is one of its C methods.
 
@@ -51,10 +51,10 @@ COMPILED = [
     "spec/*/game.py", "spec/*/scoring.py", "spec/*/secrets.py", "spec/*/reduction.py",
     "spec/*/invariants.py",
     "spec/tindahan/setup.py",
-    "engine/game.py", "engine/remember.py", "engine/serialize.py", "engine/validate.py",
-    "engine/agents.py",
-    "engine/explore.py", "engine/explore_reduce.py", "engine/explore_check.py",
-    "engine/simulate.py",
+    "engine/core/game.py", "engine/core/remember.py", "engine/core/serialize.py", "engine/core/validate.py",
+    "engine/analysis/agents.py",
+    "engine/analysis/explore.py", "engine/analysis/explore_reduce.py", "engine/analysis/explore_check.py",
+    "engine/analysis/simulate.py",
 ]
 
 #: Hot-path modules kept pure on purpose, each with the reason.

@@ -18,7 +18,7 @@ import re
 from pathlib import Path
 from typing import Any, Callable
 
-from engine.game import Game
+from engine.core.game import Game
 from spec.common import core, rng
 
 LISTING, GUARDS, DOMAINS, EFFECTS = "legal-action listing", "guards", "domains", "effects"

@@ -2,7 +2,7 @@
 
 For every present game, in one run: random play-outs (the same seeds every run) through
 the bare API loop (``legal_actions`` + ``step``) and through
-:func:`engine.agents.play_game`; the hand-written play-out of the same game in plain
+:func:`engine.analysis.agents.play_game`; the hand-written play-out of the same game in plain
 Python (``bench/hand``), the engine's lower bound; and the explorer on a configuration
 large enough that start-up does not count. Each figure is the best of ``--repeat`` runs,
 in CPU time of this process, so other load on the machine skews it little. The targets
@@ -37,8 +37,8 @@ from bench.hand import MODULES as HAND_GAMES  # noqa: E402
 from bench.hand import playout_of  # noqa: E402
 from bench.report import show  # noqa: E402
 from bench.breakdown import breakdown  # noqa: E402
-from engine.agents import get_agent, play_game  # noqa: E402
-from engine.explore import explore  # noqa: E402
+from engine.analysis.agents import get_agent, play_game  # noqa: E402
+from engine.analysis.explore import explore  # noqa: E402
 
 #: issue 21's targets: random play-out actions per second, explored states per second
 TARGETS = {
@@ -178,7 +178,7 @@ def build() -> str:
         if isinstance(value, str):
             return "pure" if value.lower() in ("", "pure", "python") else "compiled"
         return "compiled" if value else "pure"
-    suffix = Path(getattr(sys.modules["engine.game"], "__file__", "") or "").suffix
+    suffix = Path(getattr(sys.modules["engine.core.game"], "__file__", "") or "").suffix
     return "compiled" if suffix in (".so", ".pyd") else "pure"
 
 

@@ -14,7 +14,7 @@ from spec.common.errors import (AmbiguousAction, ConfigError, FruitspecError, Il
                                 MalformedAction, SetupError, StateError)
 from spec._native import compiled, compiled_modules
 
-from .game import Game, games, load
+from engine.core.game import Game, games, load
 
 __all__ = ["Action", "AmbiguousAction", "ConfigError", "Event", "FruitspecError", "Game",
            "IllegalAction", "MalformedAction", "SetupError", "StateError", "compiled",

@@ -1,3 +1,3 @@
-from .cli import main
+from engine.cli.main import main
 
 main()

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable, Mapping, Sequence
+from typing import Any, Callable, Iterable, Mapping, Protocol, Sequence
 
 import z3
 
@@ -192,7 +192,11 @@ def value(model: z3.ModelRef, term: Any) -> Any:
     raise TypeError(f"cannot read {term} = {v} as a plain value")
 
 
-Decode = Callable[[z3.ModelRef], "str | tuple[str, dict[str, Any] | None]"]
+class Decode(Protocol):
+    """What turns a counterexample's model into its text (and maybe a scenario); a
+    protocol, so a lambda that binds its loop's values as defaults is one."""
+
+    def __call__(self, model: z3.ModelRef, /) -> str | tuple[str, dict[str, Any] | None]: ...
 
 
 def _decoded(decode: Decode | None, model: z3.ModelRef) -> tuple[str, dict[str, Any] | None]:

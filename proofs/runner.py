@@ -89,7 +89,7 @@ def _write_scenario(pid: str, scenario: dict[str, Any], folder: Path) -> str:
 
 def replay_problems(scenario: dict[str, Any]) -> list[str]:
     """Replay a witness through the engine; the expectations it fails (drift), if any."""
-    from engine.scenario import replay
+    from engine.core.scenario import replay
     return list(replay(scenario).failures)
 
 
@@ -162,7 +162,7 @@ def render(results: Iterable[Result], console: Any) -> None:
     results = list(results)
     wide = getattr(console, "width", 80) >= 150  # room for the statements
     table = Table(title="Z3 properties", show_lines=False)
-    cols = [("id", {"no_wrap": True}), ("clauses", {}), ("status", {"no_wrap": True}),
+    cols: list[tuple[str, dict[str, Any]]] = [("id", {"no_wrap": True}), ("clauses", {}), ("status", {"no_wrap": True}),
             ("expected", {}), ("seconds", {"justify": "right"})]
     for col, kw in cols + ([("statement", {})] if wide else []):
         table.add_column(col, **kw)

@@ -164,7 +164,7 @@ def fruit_capacity_runs_dry(ctx: Context) -> Outcome:
         return Outcome(REFUTED, f"at most {max(worst.values())} cards after Granny: the"
                        f" {GRANNY_DEPTH} under it always suffice", facts={"worst": worst})
     sc = _fruit_capacity_dry_round()
-    from engine.scenario import replay
+    from engine.core.scenario import replay
     r = replay(sc)
     if r.failures:
         return Outcome(REFUTED, "the engine does not run dry: " + "; ".join(r.failures))
@@ -221,7 +221,7 @@ def _worst_case(ctx: Context) -> tuple[dict[str, Any], int]:
                     "carts": ["plain"] * 5},
           "actions": actions,
           "expect": {"scores": scores, "over": True, "events": ["TAN-5.1", "TAN-5.3"]}}
-    from engine.scenario import replay
+    from engine.core.scenario import replay
     r = replay(sc)
     if r.failures:
         raise ValueError("; ".join(r.failures))
@@ -372,7 +372,7 @@ def _extreme(ctx: Context, maximize: bool) -> tuple[int, list[list[int]], dict[s
 
 
 def _layout_cards(layout: Sequence[Sequence[int]]) -> list[list[str]]:
-    out = []
+    out: list[list[str]] = []
     for fruit, n_cards, *effects in layout:
         if fruit < 0:
             out.append([])
@@ -411,7 +411,7 @@ def _extreme_outcome(ctx: Context, maximize: bool) -> Outcome:
               + (" and Taco and Granny" if maximize else " and no bonus card"))
     # played: the seat's tables are set up, Granny is on top of the deck, one last round
     scenario_seat = 0 if maximize else 1
-    given_tables = [[[] for _ in range(5)] for _ in range(3)]
+    given_tables: list[list[list[str]]] = [[[] for _ in range(5)] for _ in range(3)]
     given_tables[scenario_seat] = tables
     actions = ["p0: taco 1", "p1: take 2", "p2: take 3", "p0: keep 1"]
     scores = [0, 0, 0]

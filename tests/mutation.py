@@ -65,8 +65,8 @@ def _game_target(package: str) -> Target:
     name = GAMES[package]
     # implied guards run only on refusals: the generic check that each holds on every
     # candidate of its move's domain is what catches a wrong one
-    return Target((f"tests/{package}", "tests/engine/test_traces.py",
-                   "tests/engine/test_generic.py::"
+    return Target((f"tests/{package}", "tests/core/test_traces.py",
+                   "tests/core/test_generic.py::"
                    "test_guards_marked_implied_hold_on_every_domain_candidate",
                    "-k", f"{package} or {name}"), "moves")
 
@@ -74,7 +74,7 @@ def _game_target(package: str) -> Target:
 def _traces(package: str) -> tuple[str, ...]:
     """The recorded games of one game (they replay every configuration and reading, and
     take in the scores at each step: a quick, strong killer)."""
-    return ("tests/engine/test_traces.py", "-k", f"{package} or {GAMES[package]}")
+    return ("tests/core/test_traces.py", "-k", f"{package} or {GAMES[package]}")
 
 
 #: module -> what to mutate and the tests that check it (paths relative to the repository)
@@ -94,30 +94,30 @@ MODULES: dict[str, Target] = {
     "spec/tanuki_market/scoring.py": Target(("tests/tanuki_market",)),
     **{f"spec/{g}/game.py": _game_target(g) for g in GAMES},  # guards, effects, views
     # the tests' declarations of what is secret (the leak checks' oracle): only when named
-    **{f"spec/{g}/secrets.py": Target(("tests/engine/test_generic.py", "-k", "leak"),
+    **{f"spec/{g}/secrets.py": Target(("tests/core/test_generic.py", "-k", "leak"),
                                       default=False) for g in GAMES},
     "spec/fruit_passion/state.py": Target(("tests/fruit_passion",)),
     "spec/tanuki_market/state.py": Target(("tests/tanuki_market",)),
     # the load refusals (engine/test_mutants_game.py) word what configure() refuses
-    "spec/common/core.py": Target(("tests/engine/test_mutants_core.py",
-                                   "tests/engine/test_mutants_game.py",
-                                   "tests/engine/test_engine.py",
-                                   "tests/engine/test_mutants_views.py",
-                                   "tests/engine/test_generic.py::test_views_leak_nothing",
-                                   "tests/engine/test_traces.py")),
-    "spec/common/secrets.py": Target(("tests/engine/test_generic.py", "-k", "leak"),
+    "spec/common/core.py": Target(("tests/core/test_mutants_core.py",
+                                   "tests/core/test_mutants_game.py",
+                                   "tests/core/test_engine.py",
+                                   "tests/core/test_mutants_views.py",
+                                   "tests/core/test_generic.py::test_views_leak_nothing",
+                                   "tests/core/test_traces.py")),
+    "spec/common/secrets.py": Target(("tests/core/test_generic.py", "-k", "leak"),
                                      default=False),
     # games build their parsers and guards on import, before any mutant is switched on:
     # only builders called at test time can tell a mutant
-    "spec/common/moves.py": Target(("tests/engine/test_mutants_moves.py",
-                                    "tests/engine/test_engine.py",
-                                    "tests/engine/test_generic.py")),
-    "engine/game.py": Target(("tests/engine/test_mutants_game.py", "tests/engine/test_engine.py", "tests/engine/test_generic.py",
-                              "tests/engine/test_boundary.py", "tests/engine/test_traces.py")),
+    "spec/common/moves.py": Target(("tests/core/test_mutants_moves.py",
+                                    "tests/core/test_engine.py",
+                                    "tests/core/test_generic.py")),
+    "engine/core/game.py": Target(("tests/core/test_mutants_game.py", "tests/core/test_engine.py", "tests/core/test_generic.py",
+                              "tests/core/test_boundary.py", "tests/core/test_traces.py")),
     # the boundary tests read broken, mistyped and unknown fields of dumped states
-    "engine/serialize.py": Target(("tests/engine/test_mutants_serialize.py",
-                                   "tests/engine/test_engine.py", "tests/engine/test_boundary.py",
-                                   "tests/engine/test_generic.py", "-k",
+    "engine/core/serialize.py": Target(("tests/core/test_mutants_serialize.py",
+                                   "tests/core/test_engine.py", "tests/core/test_boundary.py",
+                                   "tests/core/test_generic.py", "-k",
                                    "loads or dumps or test_mutants_serialize")),
 }
 

@@ -3,7 +3,7 @@
 One module per game, each with ``playout(rng, players) -> (actions, final scores)`` and
 its ``PLAYERS``: the whole game, every decision a uniformly random choice among the legal
 actions under the default readings, so that a game takes as many actions as the engine's
-random play-out (``tests/engine/test_bench_hand.py`` checks it). They are the lower
+random play-out (``tests/bench/test_bench_hand.py`` checks it). They are the lower
 bound ``bench/run.py`` prints beside the engine's figures.
 """
 from __future__ import annotations

@@ -54,7 +54,7 @@ import numpy as np
 
 from spec.common.core import Action
 
-from ..game import Game, load
+from engine.core.game import Game, load
 
 #: The reserved index of "no action": the only choice of a seat that may not act now.
 WAIT = 0
@@ -99,6 +99,7 @@ class Interface:
     def index(self, action: Action) -> int:
         """The index of a (legal) action; a clear error if the index lacks it."""
         try:
+            # the index is set in __post_init__
             return self._index[(action.name, action.args)]  # type: ignore[attr-defined]
         except KeyError:
             raise LookupError(f"action {action.body!r} is missing from the action index"
@@ -121,7 +122,7 @@ class Interface:
     def mask(self, legal: Iterable[Action], seat: int, acting: bool = True) -> np.ndarray:
         """1 for the seat's legal actions; a seat that is not acting has only WAIT."""
         out = np.zeros(self.num_actions, dtype=np.int8)
-        index = self._index  # type: ignore[attr-defined]
+        index = self._index  # type: ignore[attr-defined]  # set in __post_init__
         for a in legal:
             if a.player == seat:
                 out[index[(a.name, a.args)]] = 1
@@ -141,7 +142,7 @@ class Interface:
 
     def indices_of(self, view: Mapping[str, Any]) -> list[int]:
         """The action indices of a seat's legal actions, read from its view's ``legal``."""
-        named = self._named  # type: ignore[attr-defined]
+        named = self._named  # type: ignore[attr-defined]  # set in __post_init__
         try:
             return [named[text] for text in view["legal"]]
         except KeyError as exc:
@@ -158,7 +159,7 @@ class Interface:
         """Write the feature vector of a view into ``out`` (a float32 array of the size)."""
         found: list[int] = []
         values: list[float] = []
-        _walk(self._plan, view, found, values)  # type: ignore[attr-defined]
+        _walk(self._plan, view, found, values)  # type: ignore[attr-defined]  # set in __post_init__
         n = len(found)
         # one conversion of each list and one scatter: per-item numpy writes cost more
         out[:] = np.bincount(np.fromiter(found, np.intp, n),
@@ -168,7 +169,7 @@ class Interface:
         """:meth:`encode` by the definition (feature names looked up one by one): slow;
         the plan must give the very same vector."""
         out = np.zeros(self.num_features, dtype=np.float32)
-        where = self._feature  # type: ignore[attr-defined]
+        where = self._feature  # type: ignore[attr-defined]  # set in __post_init__
         for name, value in flatten(view):
             i = where.get(name)
             if i is not None:
@@ -273,7 +274,7 @@ def plan(features: Iterable[str]) -> Node:
         last = max((int(k) for k in n.children if k.isdigit()), default=-1)
         n.items = tuple(n.children.get(str(k)) for k in range(last + 1))
         if n.items and all(c is not None and c.num is not None for c in n.items):
-            n.nums = tuple(c.num for c in n.items)  # type: ignore[union-attr]
+            n.nums = tuple(c.num for c in n.items if c is not None and c.num is not None)
     return nodes[""]
 
 
@@ -416,6 +417,7 @@ def _generalise(features: set[str], components: set[str]) -> set[str]:
     indices: dict[str, set[int]] = {}  # shape up to a star -> indices seen there
     for f in features:
         m = _FEATURE.fullmatch(f)
+        assert m is not None  # every part of the pattern may be empty: any text matches
         path, kind, token = m.group("path"), m.group("kind"), m.group("token")
         if kind == "" and token:  # a plain number feature: the token is the path's end
             path, token = path + token, ""
@@ -471,7 +473,7 @@ def _widen(tokens: set[str], components: set[str], words: set[str],
 
 def _arities(notation: str) -> set[int]:
     """Argument counts a move's notation allows: ``play CARD [trump]`` -> {1, 2}."""
-    out = set()
+    out: set[int] = set()
     for alt in notation.split("|"):
         words = alt.split()[1:] if alt.split() else []
         optional = sum(w.startswith("[") for w in words)

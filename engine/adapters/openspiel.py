@@ -44,8 +44,8 @@ import pyspiel
 
 import spec as _specs
 
-from ..game import Game, load as load_engine
-from .encoding import WAIT, Interface, apply_joint, interface, sample_length
+from engine.core.game import Game, load as load_engine
+from engine.adapters.encoding import WAIT, Interface, apply_joint, interface, sample_length
 
 PREFIX = "python_fruitspec_"
 #: Games longer than this many actions are cut short (never reached in practice).
@@ -132,12 +132,12 @@ class _Read:
             chain, node = [], self
             while node._lines is None:  # a loop, not recursion: games run long
                 chain.append(node)
-                node = node.before  # type: ignore[assignment]
+                node = node.before  # type: ignore[assignment]  # the root has lines
             lines = node._lines
             for step in reversed(chain):
                 lines = step._lines = _read_more(engine, lines, step.applied)
                 step.before = None  # its lines are kept: what came before is not needed
-        return self._lines  # type: ignore[return-value]
+        return self._lines  # type: ignore[return-value]  # filled above
 
 
 def _read_more(engine: Game, lines: tuple[tuple[str, ...], ...],

@@ -35,8 +35,8 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv, ParallelEnv
 
-from ..game import Game, load
-from .encoding import OBS_BOUND, WAIT, Interface, apply_joint, interface
+from engine.core.game import Game, load
+from engine.adapters.encoding import OBS_BOUND, WAIT, Interface, apply_joint, interface
 
 __all__ = ["FruitspecAEC", "FruitspecParallel", "env", "parallel_env", "raw_env"]
 

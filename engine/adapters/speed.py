@@ -20,7 +20,7 @@ from typing import Any, Callable, Sequence
 
 import numpy as np
 
-from ..game import Game, load
+from engine.core.game import Game, load
 
 #: an adapter step may cost at most this many engine steps with a view
 MAX_RATIO = 2.0
@@ -67,7 +67,7 @@ def engine_view_steps(game: Any, steps: int) -> int:
 
 
 def pettingzoo_steps(game: Any, steps: int) -> int:
-    from .pettingzoo import env as make_env
+    from engine.adapters.pettingzoo import env as make_env
 
     env = make_env(game)
     rng, done, seed = random.Random(0), 0, 0
@@ -88,7 +88,7 @@ def pettingzoo_steps(game: Any, steps: int) -> int:
 
 
 def openspiel_steps(game: Any, steps: int) -> int:
-    from .openspiel import load as load_spiel
+    from engine.adapters.openspiel import load as load_spiel
 
     g = load_spiel(game.name, players=game.players, options=game.options, variant=game.variant)
     rng, done, seed = random.Random(0), 0, 0
@@ -116,7 +116,7 @@ SIDES: dict[str, Callable[[Any, int], int]] = {
 def best_rates(game: Game, steps: int, rounds: int = 5,
                sides: Sequence[str] = tuple(SIDES)) -> dict[str, float]:
     """Each side's best rate over ``rounds`` rounds, the sides taking turns in each."""
-    from .encoding import interface
+    from engine.adapters.encoding import interface
 
     interface(game)  # built once per configuration; not part of a step's cost
     best = {side: 0.0 for side in sides}
@@ -140,7 +140,7 @@ def measure(name: str, players: int | None = None, variant: str | None = None,
 
 
 def main(argv: Sequence[str] | None = None) -> None:
-    from ..game import games
+    from engine.core.game import games
 
     p = argparse.ArgumentParser(prog="python -m engine.adapters.speed")
     p.add_argument("games", nargs="*")

@@ -1,6 +1,6 @@
 """The HTTP and WebSocket routes of ``fruitspec serve``; :func:`create_app` builds them.
 
-Every answer about a table comes from :class:`engine.table.Table`, which asks the game for
+Every answer about a table comes from :class:`engine.core.table.Table`, which asks the game for
 ``view(state, seat)`` and ``events_for(events, seat)``: no route builds a view or filters
 an event itself. Refusals carry one JSON body, ``{"error", "rule", "message"}``.
 """
@@ -22,22 +22,23 @@ from fastapi.openapi.utils import get_openapi
 from fastapi.responses import JSONResponse
 from pydantic import Field, TypeAdapter, ValidationError
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.requests import HTTPConnection
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 import spec as _specs
 
-from ..catalog import describe_games
-from ..scenario import Scenario, ScenarioError
-from ..schema import action_schema, view_schema
-from ..table import BadRequest, Refusal, TableSetup
-from .models import (ActionIn, ActionOut, CreatedTable, CreateTable, ErrorOut, EventsOut,
+from engine.core.catalog import describe_games
+from engine.core.scenario import Scenario, ScenarioError
+from engine.core.schema import action_schema, view_schema
+from engine.core.table import BadRequest, Refusal, TableSetup
+from engine.server.models import (ActionIn, ActionOut, CreatedTable, CreateTable, ErrorOut, EventsOut,
                      SeatToken, TableOut)
-from .limits import (ClientLimits, MemoryBuckets, OpenCounter, RateLimited, RateLimiter,
+from engine.server.limits import (ClientLimits, MemoryBuckets, OpenCounter, RateLimited, RateLimiter,
                      TokenBucket, parse_networks)
-from .logsafe import printable
-from .store import Store
-from .tables import Tables
-from .web import web_routes
+from engine.server.logsafe import printable
+from engine.server.store import Store
+from engine.server.tables import Tables
+from engine.server.web import web_routes
 
 log = logging.getLogger("fruitspec.server")
 access = logging.getLogger("fruitspec.server.access")
@@ -106,13 +107,13 @@ def create_app(db_path: str | Path | None, *, agent_delay: float = 0.2,
     _routes(app, tables)
     _errors(app)
     app.add_middleware(Guard)
-    app.openapi = lambda: _openapi(app)  # type: ignore[method-assign]
+    app.openapi = lambda: _openapi(app)  # type: ignore[method-assign]  # FastAPI's own hook
     app.router.routes.extend(web_routes(tables))
     return app
 
 
 # --- routes ----------------------------------------------------------------------------------
-def _token(request: Request) -> str | None:
+def _token(request: HTTPConnection) -> str | None:
     """The bearer token of a request; None without one ("" when the header is not one).
 
     Read by hand rather than through a FastAPI dependency, which costs more per request
@@ -199,8 +200,8 @@ def _setup(body: CreateTable) -> TableSetup:
     if body.scenario is None:
         if body.game is None:
             raise BadRequest("give a game (or a scenario to continue)")
-        fields = dict(players=body.players, variant=body.variant, options=body.options,
-                      setup=body.setup, agents=agents)
+        fields: dict[str, Any] = dict(players=body.players, variant=body.variant,
+                                      options=body.options, setup=body.setup, agents=agents)
         if body.seed is None:
             return TableSetup.dealt_afresh(body.game, **fields)
         return TableSetup(game=body.game, seed=body.seed, generator=body.generator, **fields)
@@ -214,7 +215,7 @@ async def _feed(ws: WebSocket, tables: Tables, table_id: str, token: str | None,
                 raw_since: str | None) -> None:
     """One message per new version; first the current one with the events after ``since``."""
     if token is None:
-        token = _token(ws)  # type: ignore[arg-type]  (the same headers as a request)
+        token = _token(ws)
     await ws.accept()
     try:
         seat = tables.seat_for(table_id, token)
@@ -280,7 +281,8 @@ def _errors(app: FastAPI) -> None:
 
     @app.exception_handler(RequestValidationError)
     async def invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
-        err = exc.errors()[0] if exc.errors() else {"loc": (), "msg": "invalid request"}
+        err: dict[str, Any] = (exc.errors()[0] if exc.errors()
+                               else {"loc": (), "msg": "invalid request"})
         if err.get("type") == "json_invalid":
             where = f" (at character {err['loc'][-1]})" if len(err["loc"]) > 1 else ""
             why = err.get("ctx", {}).get("error", "malformed")

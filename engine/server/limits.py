@@ -16,7 +16,7 @@ from starlette.requests import HTTPConnection
 
 from spec.common.errors import FruitspecError
 
-from ..table import Refusal
+from engine.core.table import Refusal
 
 Network = Union[ipaddress.IPv4Network, ipaddress.IPv6Network]
 MAX_ADDRESS_CHARS = 64  # of a forwarded address kept as a bucket's key
@@ -84,7 +84,8 @@ class MemoryBuckets:
         self._takes = 0
 
     def take_token(self, key: str, bucket: TokenBucket, now: float) -> float:
-        level, wait = bucket.take(*self._buckets.get(key, (None, None)), now)
+        before, at = self._buckets.get(key, (None, None))
+        level, wait = bucket.take(before, at, now)
         self._buckets[key] = (level, now)
         self._takes += 1
         if self._takes % 256 == 0:

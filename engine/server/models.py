@@ -5,8 +5,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt
 
-from ..scenario import Scenario, Seed
-from ..table import MAX_ACTION_CHARS
+from engine.core.scenario import Scenario, Seed
+from engine.core.table import MAX_ACTION_CHARS
 
 class CreateTable(BaseModel):
     """A new table: a game and its configuration, or a scenario to continue."""

@@ -24,8 +24,8 @@ from typing import Any, Iterator
 
 from spec.common.errors import FruitspecError
 
-from ..table import Table, TableSetup
-from .limits import TokenBucket
+from engine.core.table import Table, TableSetup
+from engine.server.limits import TokenBucket
 
 APPLICATION_ID = 0x46535442  # "FSTB" in the SQLite header: marks the file as ours
 SCHEMA_VERSION = 2
@@ -181,7 +181,8 @@ class Store:
         with self._tx() as db:
             row = db.execute("SELECT level, at FROM rate_buckets WHERE key = ?",
                              (key,)).fetchone()
-            level, wait = bucket.take(*(row or (None, None)), now)
+            before, at = row or (None, None)
+            level, wait = bucket.take(before, at, now)
             db.execute("INSERT OR REPLACE INTO rate_buckets (key, level, at)"
                        " VALUES (?, ?, ?)", (key, level, now))
             self._takes += 1

@@ -1,7 +1,7 @@
 """The server's live tables: creation, seat tokens, actions, agents and subscriptions.
 
 :class:`Tables` is the one object every route (the JSON API and the web table) goes
-through. It adds to :class:`engine.table.Table` only what a network needs: who holds which
+through. It adds to :class:`engine.core.table.Table` only what a network needs: who holds which
 seat, durability (the :class:`Store` commits before anything is acknowledged), pushing
 each new version to the subscribers, and seats played by built-in agents.
 
@@ -26,9 +26,9 @@ from typing import Any, Callable, Iterator
 
 from spec.common.errors import FruitspecError
 
-from ..agents import get_agent
-from ..table import ActResult, BadRequest, Refusal, Table, TableSetup
-from .store import Store
+from engine.analysis.agents import get_agent
+from engine.core.table import ActResult, BadRequest, Refusal, Table, TableSetup
+from engine.server.store import Store
 
 log = logging.getLogger("fruitspec.server")
 
@@ -418,7 +418,7 @@ class Tables:
         rng = random.Random(f"{table.id}:{table.version}")
         seat = seats[rng.randrange(len(seats))]
         legal = [a for a in table.game.legal_actions(table.state) if a.player == seat]
-        agent = get_agent(table.setup.agents[seat])  # type: ignore[arg-type]
+        agent = get_agent(table.setup.agents[seat])  # type: ignore[arg-type]  # an agent plays seat
         return seat, str(agent.choose(table.game, table.state, legal, rng)), table.version
 
 

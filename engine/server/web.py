@@ -28,9 +28,9 @@ from starlette.staticfiles import StaticFiles
 import spec as _specs
 from spec.common.errors import ConfigError
 
-from .. import agents as _agents
-from .. import ambiguities as _register
-from ..scenario import replay
+from engine.analysis import agents as _agents
+from engine.analysis import ambiguities as _register
+from engine.core.scenario import replay
 
 STATIC = Path(__file__).with_name("static")
 #: the Sphinx site, when it has been built beside the sources (``make docs``)
@@ -223,7 +223,7 @@ def _side(path: Path, option: str, value: str) -> dict[str, Any]:
     """The witness replayed under one reading: each step with its events and scores."""
     r = replay(path, options={option: value})
     g = r.game
-    steps = []
+    steps: list[dict[str, Any]] = []
     for i, text in enumerate(r.scenario.actions):
         if i < len(r.events):
             after = r.states[i + 1]
@@ -309,7 +309,7 @@ def _exists_in(tables: Any) -> Callable[[str], bool] | None:
     if tables is None:
         return None
 
-    from ..table import Refusal
+    from engine.core.table import Refusal
 
     def exists(table_id: str) -> bool:
         try:
@@ -324,7 +324,7 @@ def _origin(tables: Any) -> Callable[[Request], Any]:
     async def origin(request: Request) -> Response:
         """How many actions a table's scenario played before it opened (only the count:
         the actions themselves may tell what a seat chose in secret)."""
-        from ..table import Refusal
+        from engine.core.table import Refusal
 
         try:
             table = tables.get(request.path_params["table"])

@@ -6,13 +6,13 @@ colour changes a value) and ``over``.
 """
 from __future__ import annotations
 
-from typing import Any, Iterable, Mapping, NamedTuple
+from typing import Any, Iterable, Mapping, NamedTuple, cast
 
 from spec.common import (OWNER, PUBLIC, SECRET, GameSpec, Invariant, Move, SetupError,
                          Variant, ev)
-from spec.common.core import Action, Config, Event
+from spec.common.core import Action, Config, Event, Why
 from spec.common.moves import guard, one_of_patterns, pattern
-from spec.common.rng import below, choose, mix, shuffled
+from spec.common.rng import Stream, below, choose, mix, shuffled
 from spec.common.tuples import put, without
 
 from .scoring import (NO_TRUMP, SET_ASIDE, bump, can_bump, declare_value, round_scores,
@@ -88,20 +88,20 @@ class Deal(NamedTuple):
 
     hands: tuple[Hand, ...]
     leftover: str | None  # the odd card at four players (BAS-2.3)
-    rng: int
+    rng: Stream
 
 
-def _deal(r: Rules, rng: int, removed: int | None, hands_given=None, leftover_given=None,
+def _deal(r: Rules, rng: Stream, removed: int | None, hands_given=None, leftover_given=None,
           size: int | None = None) -> Deal:
     """Deal a round evenly (BAS-2.3); the parts a set-up gives are kept (BAS-9.2)."""
     deck = [c for c in ALL_CARDS if FRUIT[c] != removed]
-    used = set()
+    used: set[str] = set()
     for h in hands_given or ():
         used.update(h or ())
     if leftover_given:
         used.add(leftover_given)
-    rest, rng = shuffled([c for c in deck if c not in used], rng)
-    rest = list(rest)
+    dealt, rng = shuffled([c for c in deck if c not in used], rng)
+    rest = list(dealt)
     k = r.hand if size is None else size
     hands = []
     for i in range(r.n):
@@ -204,7 +204,7 @@ def _choose(cfg: Config, s: BastosState, a: Action) -> Effect:
 def _reveal(cfg: Config, s: BastosState, events: list[Event]) -> BastosState:
     """BAS-3.1: the picks are shown at the same moment; BAS-3.2: each one's fruit is its
     seat's Bastos! colour; BAS-3.3: each raises its fruit's value by 1."""
-    picks = s.choices
+    picks = cast("tuple[str, ...]", s.choices)  # every seat has picked (see _choose)
     colours = tuple(FRUIT[c] for c in picks)
     values = start_values(colours)
     for seat, card in enumerate(picks):
@@ -247,10 +247,10 @@ def _play_domain(cfg: Config, s: BastosState, seat: int) -> list[tuple[str, ...]
     if not s.trick:
         return [(c,) for c in hand]
     led = _led(s)
-    follow = [(c,) for c in hand if FRUIT[c] == led]
+    follow: list[tuple[str, ...]] = [(c,) for c in hand if FRUIT[c] == led]
     if follow:
         return follow
-    discards = [(c,) for c in hand]
+    discards: list[tuple[str, ...]] = [(c,) for c in hand]
     if s.trump != NO_TRUMP:
         return discards
     colours = {_colour(s, i) for i in range(len(s.bastos))}
@@ -308,7 +308,8 @@ PLAY_GUARDS = (
     guard("BAS-4.3", lambda cfg, s, a: a.args[0] in s.hands[a.player],
           "seat {seat} does not hold {arg}", implied=True),
     guard("BAS-4.1", _follows_ok, _follows_why, implied=True),
-    guard("BAS-5.1", _declare_ok, _declare_problem,
+    # the text is asked for only when _declare_ok fails, when there is a problem to name
+    guard("BAS-5.1", _declare_ok, cast(Why, _declare_problem),
           doc="only a seat that cannot follow, while no fruit is trump, may declare trump;"
               " never a Bastos! colour"),
 )
@@ -467,7 +468,7 @@ def _adjust_actors(cfg: Config, s: BastosState) -> tuple[int, ...]:
 def _adjust_domain(cfg: Config, s: BastosState, seat: int) -> list[tuple[str, ...]]:
     """BAS-7.1, BAS-7.2: one fruit in play, up or down by 1, as far as BAS-1.3 allows; or
     nothing, under the reading adjust-obligation=may."""
-    changes = [(change,) for fruit in _in_play(s) for change, step in CHANGES[fruit]
+    changes: list[tuple[str, ...]] = [(change,) for fruit in _in_play(s) for change, step in CHANGES[fruit]
                if _fits(cfg, s.values[fruit], step)]
     if cfg.extra.may:
         changes.append(("pass",))
@@ -668,7 +669,7 @@ class BastosSpec(GameSpec):
             early_discards=o["early-cards"] == "discards",
             removed=None if rem == "drawn" else FRUIT_OPTION[rem])
 
-    def initial(self, cfg: Config, seed: int, setup: Mapping[str, Any] | None) -> BastosState:
+    def initial(self, cfg: Config, seed: Stream, setup: Mapping[str, Any] | None) -> BastosState:
         r: Rules = cfg.extra
         n = r.n
         setup = dict(setup or {})
@@ -737,7 +738,7 @@ class BastosSpec(GameSpec):
             if not isinstance(hands, (list, tuple)) or len(hands) != n:
                 raise SetupError(f"hands must list {n} seats (null for a hand to deal)")
             sizes = set()
-            out = []
+            out: list[tuple[str, ...] | None] = []
             for i, h in enumerate(hands):
                 if h is None:
                     out.append(None)
@@ -813,8 +814,9 @@ class BastosSpec(GameSpec):
             if i == seat:
                 continue
             pool += [c for c in s.hands[i] if c not in shown]
-            if s.choices[i] is not None and r.out:  # a pick has left the hand
-                pool.append(s.choices[i])
+            pick = s.choices[i]
+            if pick is not None and r.out:  # a pick has left the hand
+                pool.append(pick)
         rng.shuffle(pool)
         hands, choices = list(s.hands), list(s.choices)
         for i in range(r.n):

@@ -206,6 +206,7 @@ class Bounds:
     def problem(self, cfg: Config, state: Any) -> str | None:
         """The first field of ``state`` that breaks its declaration, or None."""
         ctx = Context(cfg, self.cards(cfg))
+        found: str | None
         for name, kind in self.fields.items():
             for found in kind.problems(ctx, getattr(state, name), name):
                 return found

@@ -130,7 +130,7 @@ class Config:
     extra: Any = None
     #: how a rule calls a function its game declares pure (``GameSpec.pure``):
     #: ``cfg.remember(round_parts)(...)``. The function as written, or the engine's
-    #: remembering wrapper of it (:mod:`engine.remember`), handed in when a game is loaded
+    #: remembering wrapper of it (:mod:`engine.core.remember`), handed in when a game is loaded
     remember: "Remember" = field(default=lambda fn: fn, compare=False, repr=False)
 
     def opt(self, name: str) -> str:
@@ -251,7 +251,7 @@ class GameSpec:
     title: str
     catalogue: Catalogue
     variants: tuple[Variant, ...]
-    state_type: type
+    state_type: type[NamedTuple]
     visibility: Mapping[str, Visibility]
     moves: tuple[Move, ...]
     notation_rule: str  # the clause that lists the game's moves (cited for unknown moves)
@@ -259,7 +259,7 @@ class GameSpec:
     summary: str = ""
     #: functions whose result depends on their arguments alone (scoring, trick
     #: resolution): the engine may remember their results on plain values and calls them
-    #: afresh on anything else, Z3 terms included (engine.remember)
+    #: afresh on anything else, Z3 terms included (engine.core.remember)
     pure: tuple[Callable[..., Any], ...] = ()
     # built by __post_init__ from ``moves``: never passed in, so a spec made from another's
     # fields (``dataclasses.replace``) gets tables of its own instead of filling the other's
@@ -339,7 +339,8 @@ class GameSpec:
         raise NotImplementedError
 
     def is_over(self, cfg: Config, state: Any) -> bool:
-        return state.phase == "over"
+        over: bool = state.phase == "over"
+        return over
 
     def winners(self, cfg: Config, state: Any) -> list[int]:
         """The seats that win (ties share the win unless a game breaks them)."""
@@ -397,7 +398,7 @@ class GameSpec:
         return self._by_phase.get(phase, ())
 
 
-def _reshuffle_others(value: tuple, seat: int | None, rng: Any) -> tuple:
+def _reshuffle_others(value: tuple[Any, ...], seat: int | None, rng: Any) -> tuple[Any, ...]:
     others = [i for i, v in enumerate(value) if i != seat and isinstance(v, tuple)]
     pool = [c for i in others for c in value[i]]
     rng.shuffle(pool)

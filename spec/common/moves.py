@@ -4,7 +4,7 @@ from __future__ import annotations
 import re
 from typing import Callable
 
-from .core import Action, Config, Guard
+from .core import Action, Check, Config, Guard, Why
 
 Parser = Callable[[tuple[str, ...]], "str | None"]
 
@@ -34,10 +34,10 @@ def one_of_patterns(*alternatives: tuple[str, ...], what: str) -> Parser:
     return parse
 
 
-def guard(rule: str, ok: Callable[[Config, object, Action], bool],
-          why: str | Callable[[Config, object, Action], str], doc: str = "",
+def guard(rule: str, ok: Check, why: str | Why, doc: str = "",
           implied: bool = False) -> Guard:
     """A guard whose failure text may be a format string over ``a`` (the action) and ``s``."""
+    explain: Why
     if isinstance(why, str):
         template = why
 

@@ -1,7 +1,7 @@
 # Read by the compiled build only; rng.py is the definition and runs as it is without it.
 # The generator's 64-bit word is stepped and mixed in C unsigned arithmetic, which wraps
 # modulo 2**64 exactly as rng.py's `& _MASK` does; a shuffle draws every index in that
-# arithmetic, with no Python int made on the way (tests/engine/test_speed_rng.py and
+# arithmetic, with no Python int made on the way (tests/core/test_speed_rng.py and
 # test_compiled.py hold the two builds to the same draws). These names are then C values
 # and functions, absent from the compiled module's dict.
 cimport cython

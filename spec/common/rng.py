@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import hashlib
 import struct
-from typing import Callable, NamedTuple, Sequence, TypeVar
+from typing import Callable, Final, Literal, NamedTuple, Sequence, TypeVar, final
 
 T = TypeVar("T")
 _MASK = (1 << 64) - 1
@@ -30,17 +30,20 @@ _WORD_SPAN = 1 << 64
 _GAMMA, _MIX1, _MIX2 = 0x9E3779B97F4A7C15, 0xBF58476D1CE4E5B9, 0x94D049BB133111EB
 
 #: the name of today's default generator, which an int seed selects
-SPLITMIX64 = "splitmix64"
+SPLITMIX64: Final = "splitmix64"
 #: the name of the keyed generator, written into every state that uses it
-KEYED = "blake2b-ctr"
+KEYED: Final = "blake2b-ctr"
 #: the generators by name
 GENERATORS = (SPLITMIX64, KEYED)
+#: a generator's name, as a scenario or a table names it
+GeneratorName = Literal["splitmix64", "blake2b-ctr"]
 #: a keyed generator's key is 32 bytes (a seed from 0 to 2**256 - 1)
 KEY_BYTES = 32
 # BLAKE2b's personalisation: hashes made for another purpose never equal these words
 _PERSON = b"fruitspec-deal"
 
 
+@final  # so that `type(seed) is Keyed` tells a checker the other branch holds an int
 class Keyed(NamedTuple):
     """The keyed generator's state: its name, its key (hex) and how many words it drew."""
 
@@ -81,6 +84,8 @@ class _Cursor:
     hashes once per eight words rather than once per word; the state it ends at is a new
     :class:`Keyed` value, and the one it started from is left as it was.
     """
+
+    words: tuple[int, ...]
 
     def __init__(self, start: Keyed) -> None:
         self.start, self.index = start, start.counter
@@ -154,9 +159,9 @@ def below(seed: Stream, n: int) -> tuple[int, Stream]:
     return _below_word(seed & _MASK, n)  # the first step drops what lies beyond 64 bits
 
 
-def _below_wide(seed: int, n: int) -> tuple[int, int]:
+def _below_wide(seed: int, n: int) -> tuple[int, Stream]:
     """:func:`below` for a SplitMix64 seed and a range wider than its word."""
-    state = seed
+    state: Stream = seed
 
     def draw() -> int:
         nonlocal state

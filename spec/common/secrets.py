@@ -48,7 +48,8 @@ def declared(spec: GameSpec) -> Mapping[str, SlotsOf]:
     from spec import REGISTRY  # the registry names each game's package
 
     package = REGISTRY[spec.name].rsplit(".", 1)[0]
-    return importlib.import_module(f"{package}.secrets").SLOTS
+    slots: Mapping[str, SlotsOf] = importlib.import_module(f"{package}.secrets").SLOTS
+    return slots
 
 
 def secret_slots(spec: GameSpec, cfg: Config, state: Any, seat: int | None) -> list[Slot]:

@@ -6,14 +6,16 @@ The engine builds its records from a tuple of their values: a ``NamedTuple``'s o
 and argument handling. ``tuples.pyx`` is this module's C twin, compiled by the compiled
 build instead of this file: the same results, built in place, and fields read by name
 without going through the class's descriptors (:func:`named_fields`).
-``tests/engine/test_tuples.py`` holds the two twins to the same results.
+``tests/core/test_tuples.py`` holds the two twins to the same results.
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeVar
+
+R = TypeVar("R", bound=tuple[Any, ...])
 
 
-def instance(cls: type, values: tuple[Any, ...]) -> Any:
+def instance(cls: type[R], values: tuple[Any, ...]) -> R:
     """A ``cls`` (a subclass of tuple) holding ``values``, in order.
 
     >>> from typing import NamedTuple
@@ -26,7 +28,7 @@ def instance(cls: type, values: tuple[Any, ...]) -> Any:
     return tuple.__new__(cls, values)
 
 
-def updated(cls: type, old: tuple[Any, ...], values: tuple[Any, ...], keep: Any) -> Any:
+def updated(cls: type[R], old: tuple[Any, ...], values: tuple[Any, ...], keep: Any) -> R:
     """A ``cls`` holding ``values``, where each value that is ``keep`` is replaced by the
     value of ``old`` at the same place: what a state's ``_replace`` makes
     (:mod:`spec.common.record`).

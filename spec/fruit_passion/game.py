@@ -17,11 +17,12 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any, Mapping
 
+from spec.common import Variant
 from spec.common.core import (PUBLIC, SECRET, Action, Config, Event, GameSpec, Invariant,
-                              Move, Variant, ev, private_ev)
+                              Move, Visibility, ev, private_ev)
 from spec.common.errors import SetupError
 from spec.common.moves import guard
-from spec.common.rng import below, mix, shuffled
+from spec.common.rng import Stream, below, mix, shuffled
 from spec.common.tuples import put
 
 from . import cards, scoring
@@ -567,7 +568,7 @@ def _check_keys(setup: Mapping[str, Any], allowed: tuple[str, ...]) -> str:
     return rest
 
 
-def _solo_start(cfg: Config, setup: Mapping[str, Any], rng: int) -> FruitState:
+def _solo_start(cfg: Config, setup: Mapping[str, Any], rng: Stream) -> FruitState:
     """FRP-8.1: 25 cards back in the box unseen, the other 80 in two decks of 40; then the
     first pair is drawn (FRP-8.2). A set-up may fix any of them (FRP-2.4)."""
     x: Extra = cfg.extra
@@ -605,7 +606,7 @@ def _solo_start(cfg: Config, setup: Mapping[str, Any], rng: int) -> FruitState:
     return s
 
 
-def _base_start(cfg: Config, setup: Mapping[str, Any], rng: int) -> FruitState:
+def _base_start(cfg: Config, setup: Mapping[str, Any], rng: Stream) -> FruitState:
     """FRP-2.1 to FRP-2.3: with two players 25 cards back in the box unseen; one draw deck
     whose top card starts the discard pile; a random start seat. A set-up may fix any of
     them (FRP-2.4)."""
@@ -661,7 +662,7 @@ class FruitPassionSpec(GameSpec):
     def derive(self, cfg: Config) -> Extra:
         return derive(cfg)
 
-    def initial(self, cfg: Config, seed: int, setup: Mapping[str, Any] | None) -> FruitState:
+    def initial(self, cfg: Config, seed: Stream, setup: Mapping[str, Any] | None) -> FruitState:
         if cfg.extra.solo:
             return _solo_start(cfg, setup or {}, mix(seed))
         return _base_start(cfg, setup or {}, mix(seed))
@@ -795,7 +796,7 @@ EXPLORE: dict[str, dict[str, Any]] = {
 }
 
 
-VISIBILITY = {
+VISIBILITY: dict[str, Visibility] = {
     "phase": PUBLIC, "turn": PUBLIC, "decks": see_counts, "discard": see_discard,
     "drawn": see_drawn, "from_discard": PUBLIC, "final": PUBLIC, "stacks": see_stacks,
     "box": see_counts, "rng": SECRET,

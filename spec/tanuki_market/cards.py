@@ -59,8 +59,8 @@ FRUIT_INDEX = {f: i for i, f in enumerate(FRUITS)}
 
 def check_composition() -> None:
     """The default list matches the rulebook's counts (called by the tests)."""
-    per_fruit = Counter()
-    icons = Counter()
+    per_fruit: Counter[str] = Counter()
+    icons: Counter[str] = Counter()
     for card, n, icon in COMPOSITION:
         assert card in FRUIT_OF and 0 <= icon <= n
         per_fruit[card[0]] += n

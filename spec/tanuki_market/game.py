@@ -20,7 +20,7 @@ from typing import Any, Iterable, Mapping, NamedTuple
 from spec.common.core import Action, Config, Event, GameSpec, Move, ev
 from spec.common.errors import SetupError
 from spec.common.moves import guard, no_args, pattern
-from spec.common.rng import below, mix, shuffled
+from spec.common.rng import Stream, below, mix, shuffled
 from spec.common.rules import Variant
 from spec.common.tuples import put, without
 
@@ -1032,6 +1032,7 @@ G_SALAD_CARD = guard("TAN-7.5",
 def _salad(cfg: Config, s: TanukiState, a: Action) -> Effect:
     seat = a.player
     card = salad_card(cfg, s, seat, a.args[0])
+    assert card is not None  # G_SALAD_CARD found it
     if cfg.extra.salad_haul:
         public = card in s.haul[seat]
         s = _from_haul(s, seat, card)
@@ -1171,7 +1172,7 @@ def _setup_tables(cfg: Config, given: Any, pool: list[str]) -> tuple:
     return tuple(out)
 
 
-def _setup_carts(cfg: Config, given: Any, rng: int) -> tuple[tuple[str, ...], int]:
+def _setup_carts(cfg: Config, given: Any, rng: Stream) -> tuple[tuple[str, ...], Stream]:
     n = 2 if cfg.extra.solo else cfg.players
     if given is not None:
         if not isinstance(given, (list, tuple)) or len(given) != n:
@@ -1216,7 +1217,7 @@ def _stack_deck(given: list[str], rest: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(given) + rest[:k] + (GRANNY,) + rest[k:]
 
 
-def _first_leader(cfg: Config, setup: Mapping[str, Any], rng: int) -> tuple[int, int]:
+def _first_leader(cfg: Config, setup: Mapping[str, Any], rng: Stream) -> tuple[int, Stream]:
     """TAN-1.9: the first leader, named by the set-up or drawn; solo: the player."""
     n = cfg.players
     if cfg.extra.solo:
@@ -1231,7 +1232,7 @@ def _first_leader(cfg: Config, setup: Mapping[str, Any], rng: int) -> tuple[int,
     return leader, rng
 
 
-def initial_state(cfg: Config, seed: int, setup: Mapping[str, Any] | None) -> TanukiState:
+def initial_state(cfg: Config, seed: Stream, setup: Mapping[str, Any] | None) -> TanukiState:
     setup = dict(setup or {})
     for key in setup:
         if key not in SETUP_KEYS:
@@ -1340,7 +1341,7 @@ def _resample(s: TanukiState, seat: int | None, rng: Any) -> TanukiState:
         if seat is None or seat not in (p, s.leader):
             slots.append(("haul_hidden", p))
     slots.append(("out", -1))
-    values = {"hand": list(s.hand), "kept": list(s.kept), "out": list(s.out),
+    values: dict[str, Any] = {"hand": list(s.hand), "kept": list(s.kept), "out": list(s.out),
               "carts": [list(c) for c in s.carts], "haul_hidden": [list(h) for h in s.haul_hidden],
               "deck": list(s.deck)}
 
@@ -1368,7 +1369,7 @@ class TanukiSpec(GameSpec):
     def derive(self, cfg: Config) -> Extra:
         return derive(cfg)
 
-    def initial(self, cfg: Config, seed: int, setup: Mapping[str, Any] | None) -> TanukiState:
+    def initial(self, cfg: Config, seed: Stream, setup: Mapping[str, Any] | None) -> TanukiState:
         return initial_state(cfg, seed, setup)
 
     def scores(self, cfg: Config, state: TanukiState) -> list[int]:

@@ -45,7 +45,7 @@ def _capacity(cfg: Config, s: TanukiState) -> str | None:
 
 def _one_fruit_per_table(cfg: Config, s: TanukiState) -> str | None:
     for seat, tabs in enumerate(s.tables):
-        seen = set()
+        seen: set[str] = set()
         for t, cards in enumerate(tabs):
             fruits = {FRUIT_OF[c] for c in cards}
             if len(fruits) > 1:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from spec.common.core import HIDDEN, OWNER, PUBLIC, SECRET, count_of
+from spec.common.core import HIDDEN, OWNER, PUBLIC, SECRET, Visibility, count_of
 from spec.common.record import record
 from spec.common.rng import Stream
 
@@ -106,7 +106,7 @@ def _hidden_haul_view(cfg: Any, s: TanukiState, value: Any, seat: int | None) ->
             for i, v in enumerate(value)]
 
 
-VISIBILITY = {
+VISIBILITY: dict[str, Visibility] = {
     "phase": PUBLIC, "round": PUBLIC, "leader": PUBLIC, "deck": HIDDEN, "hand": _hand_view,
     "kept": _kept_view, "shown": PUBLIC, "kinds": PUBLIC, "carts": _carts_view,
     "taken": PUBLIC, "last_placed": PUBLIC, "dry": PUBLIC, "haul": PUBLIC,

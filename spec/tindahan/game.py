@@ -14,6 +14,7 @@ from typing import Any, Iterable, Mapping, NamedTuple
 from spec.common import (OWNER, PUBLIC, SECRET, Action, Config, Event, GameSpec, Invariant,
                          Move, Variant, ev)
 from spec.common.moves import guard, no_args, pattern
+from spec.common.rng import Stream
 from spec.common.tuples import put, without
 
 from .rules import CATALOGUE
@@ -478,7 +479,7 @@ class TindahanSpec(GameSpec):
                    "empty_round": o["empty-round"], "empty_best": o["empty-round-best"],
                    "empty_among": o["empty-round-among"]})
 
-    def initial(self, cfg: Config, seed: int, setup: Mapping[str, Any] | None) -> TinState:
+    def initial(self, cfg: Config, seed: Stream, setup: Mapping[str, Any] | None) -> TinState:
         n = cfg.players
         st = read_setup(n, setup, seed, cfg.extra.removed)
         phase = "trick"

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any, Mapping, Sequence
 
 from spec.common.errors import SetupError
-from spec.common.rng import below, mix, shuffled
+from spec.common.rng import Stream, below, mix, shuffled
 
 from .state import ALL_CARDS, BANANA, CARDS_OF, FRUIT_INDEX, FRUITS, HAND_SIZE
 
@@ -36,7 +36,7 @@ def fixed_fruits(players: int, reading: str) -> str | None:
     return None
 
 
-def draw_fruits(players: int, forced: set[str], rng: int) -> tuple[str, int]:
+def draw_fruits(players: int, forced: set[str], rng: Stream) -> tuple[str, Stream]:
     """TIN-2.1 with TIN-A1=random: bananas, the fruits a set-up uses, then drawn ones."""
     others = [f for f in FRUITS[1:] if f not in forced]
     extra, rng = shuffled(others, rng)
@@ -44,8 +44,8 @@ def draw_fruits(players: int, forced: set[str], rng: int) -> tuple[str, int]:
     return "".join(f for f in FRUITS if f in chosen), rng
 
 
-def deal(fruits: str, rng: int, hands: Sequence[Sequence[str] | None], size: int,
-         used: set[str]) -> tuple[tuple[tuple[str, ...], ...], int]:
+def deal(fruits: str, rng: Stream, hands: Sequence[Sequence[str] | None], size: int,
+         used: set[str]) -> tuple[tuple[tuple[str, ...], ...], Stream]:
     """TIN-2.4: shuffle what is not yet placed and fill every hand not given."""
     pool = [c for f in fruits for c in CARDS_OF[f] if c not in used]
     deck, rng = shuffled(pool, rng)
@@ -82,7 +82,7 @@ def _card(value: Any, where: str) -> str:
     return value
 
 
-def read_setup(players: int, setup: Mapping[str, Any] | None, seed: int,
+def read_setup(players: int, setup: Mapping[str, Any] | None, seed: Stream,
                removed_reading: str) -> dict[str, Any]:
     """Validate a scenario set-up and complete it from the seed (SetupError if broken)."""
     setup = dict(setup or {})

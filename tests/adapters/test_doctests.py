@@ -6,7 +6,7 @@ import importlib
 
 import pytest
 
-MODULES = ["engine.ismcts", "engine.strength", "engine.adapters.pettingzoo",
+MODULES = ["engine.analysis.ismcts", "engine.analysis.strength", "engine.adapters.pettingzoo",
            "engine.adapters.openspiel"]
 
 

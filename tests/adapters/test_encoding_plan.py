@@ -10,8 +10,8 @@ import pytest
 
 import engine
 from engine.adapters.encoding import SKIPPED_KEYS, interface
-from engine.schema import view_schema
-from tests.engine.helpers import configurations
+from engine.core.schema import view_schema
+from tests.core.helpers import configurations
 
 CONFIGS = configurations()  # every game, player count and variant (solo, special carts...)
 IDS = [f"{g}-{n}p-{v or 'base'}" for g, n, v in CONFIGS]

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from engine import impact_table as it
+from engine.analysis import impact_table as it
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -22,7 +22,7 @@ def test_the_stored_table_has_a_row_for_every_register_entry_and_reading():
 def test_each_stored_run_says_how_it_was_made():
     table = it.load_table()
     for game, run in table["runs"].items():
-        assert run["command"].startswith(f"python -m engine.impact_table {game} ")
+        assert run["command"].startswith(f"python -m engine.analysis.impact_table {game} ")
         assert f"--impact {run['games']}" in run["command"]
         assert f"--agents {run['agents']}" in run["command"]
         assert run["date"][:2] == "20" and run["version"] and run["cpu_seconds"] > 0
@@ -58,7 +58,7 @@ def test_the_register_page_shows_every_stored_row():
         from fruitdocs import pages
     finally:
         sys.path.remove(str(ROOT / "docs" / "_ext"))
-    from engine.ambiguities import register
+    from engine.analysis.ambiguities import register
 
     table = it.load_table()
     entries = [(e["game"], e) for e in register(replay_witness=False)]
@@ -75,7 +75,7 @@ def test_the_register_page_shows_every_stored_row():
 @pytest.mark.parametrize("values, expected", [
     ([10, 10], [0.5, 0.5]), ([30, 0], None), ([5], None)])
 def test_a_judged_position_is_worth_more_to_the_seat_ahead(values, expected):
-    from engine.ismcts import standing
+    from engine.analysis.ismcts import standing
 
     got = standing(values)
     assert all(0 <= v <= 1 for v in got)

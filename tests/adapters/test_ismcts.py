@@ -7,11 +7,11 @@ import random
 import pytest
 
 import engine
-from engine.agents import get_agent, play_game
-from engine.cli import main
-from engine.ismcts import ISMCTSAgent, outcome
-from engine.strength import head_to_head, reading_impact
-from tests.engine.helpers import configurations, random_state
+from engine.analysis.agents import get_agent, play_game
+from engine.cli.main import main
+from engine.analysis.ismcts import ISMCTSAgent, outcome
+from engine.analysis.strength import head_to_head, reading_impact
+from tests.core.helpers import configurations, random_state
 
 CONFIGS = configurations()
 FEWEST = sorted({(g, v): n for g, n, v in reversed(CONFIGS)}.items(),
@@ -62,7 +62,7 @@ class _Guarded:
 @pytest.mark.parametrize("case", CASES, ids=IDS)
 def test_search_runs_only_on_states_drawn_from_the_seats_view(case):
     # The agent reads the true state only through the spec's resample, which redraws all
-    # that the seat may not see (tests/engine/test_generic.py checks it keeps the view).
+    # that the seat may not see (tests/core/test_generic.py checks it keeps the view).
     name, players, variant = case
     game = engine.load(name, players=players, variant=variant)
     for seed in range(3):
@@ -158,7 +158,7 @@ class _Counting:
 
 
 def test_a_declared_judgement_cuts_playouts_short_and_values_them():
-    from engine.ismcts import standing
+    from engine.analysis.ismcts import standing
 
     game = engine.load("fruit-passion", players=2)
     counting = _Counting(game)
@@ -178,7 +178,7 @@ def test_a_declared_judgement_cuts_playouts_short_and_values_them():
 
 
 def test_ismcts_waits_and_narrows_as_the_games_hint_says():
-    from engine.agents import GreedyAgent
+    from engine.analysis.agents import GreedyAgent
 
     game = engine.load("tanuki-market", players=2)
     agent, greedy = ISMCTSAgent(3, depth=4), GreedyAgent()

@@ -13,7 +13,7 @@ pyspiel = pytest.importorskip("pyspiel")
 import engine  # noqa: E402
 from engine.adapters import openspiel as fos  # noqa: E402
 from spec.common.core import HIDDEN, OWNER  # noqa: E402
-from tests.engine.helpers import configurations  # noqa: E402
+from tests.core.helpers import configurations  # noqa: E402
 
 # OpenSpiel's checks on the fewest seats of every variant of every game
 FEWEST = sorted({(g, v): n for g, n, v in reversed(configurations())}.items(),

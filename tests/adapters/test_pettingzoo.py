@@ -16,7 +16,7 @@ from pettingzoo.test import api_test, parallel_api_test  # noqa: E402
 import engine  # noqa: E402
 from engine.adapters import pettingzoo as fz  # noqa: E402
 from engine.adapters.encoding import WAIT, flatten, interface  # noqa: E402
-from tests.engine.helpers import configurations, option_configurations, random_state  # noqa: E402
+from tests.core.helpers import configurations, option_configurations, random_state  # noqa: E402
 
 CONFIGS = configurations()
 IDS = [f"{g}-{n}p-{v or 'base'}" for g, n, v in CONFIGS]

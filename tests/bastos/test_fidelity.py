@@ -10,7 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import spec.bastos
-from engine.scenario import replay
+from engine.core.scenario import replay
 from spec.bastos import scoring
 from spec.bastos.state import ALL_CARDS, FRUIT, RANK
 

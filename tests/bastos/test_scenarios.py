@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.scenario import load_scenario, replay
+from engine.core.scenario import load_scenario, replay
 from spec.bastos.state import FRUITS
 
 HERE = Path(__file__).parent / "scenarios"

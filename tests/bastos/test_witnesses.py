@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 import spec
-from engine.scenario import replay
+from engine.core.scenario import replay
 
 SPEC = spec.get("bastos")
 WITNESSES = Path(spec.bastos.__file__).parent / "witnesses"

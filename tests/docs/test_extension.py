@@ -11,7 +11,7 @@ from fruitdocs.collect import Settings
 
 from .labels import labels
 
-TOY = Path(__file__).resolve().parents[1] / "engine" / "toy.py"
+TOY = Path(__file__).resolve().parents[1] / "core" / "toy.py"
 
 
 def test_scan_finds_citations_and_their_function(root):
@@ -33,14 +33,14 @@ def test_tokens_do_not_match_longer_ids(tmp_path):
 
 
 def test_phase_diagram_of_the_toy():
-    from tests.engine.toy import SPEC
+    from tests.core.toy import SPEC
     dot = pictures.phase_dot(SPEC, ["play"])
     assert '"play" -> "over"' in dot and '"play" -> "play"' in dot
     assert "__start0 -> \"play\"" in dot
 
 
 def test_listing_anchors_lines(root):
-    text = sources.listing_rst(root, "tests/engine/toy.py")
+    text = sources.listing_rst(root, "tests/core/toy.py")
     n = len(TOY.read_text().splitlines())
     assert text.startswith(":orphan:")
     assert f'id="L-{n}"' in text and f'href="#L-{n}"' in text
@@ -63,8 +63,8 @@ def test_missing_parts_give_notes_not_errors(monkeypatch, tmp_path, root):
     real = measure.optional
 
     def absent(module, name=None):
-        if module in ("proofs.runner", "engine.ambiguities", "engine.explore",
-                      "engine.scenario"):
+        if module in ("proofs.runner", "engine.analysis.ambiguities", "engine.analysis.explore",
+                      "engine.core.scenario"):
             return None, f"``{module}`` is not yet available"
         return real(module, name)
 
@@ -84,7 +84,7 @@ def test_missing_parts_give_notes_not_errors(monkeypatch, tmp_path, root):
 def test_toy_game_page(monkeypatch, root, tmp_path):
     """A spec registered under a new name gets its page with no change to the docs."""
     import spec
-    monkeypatch.setitem(spec.REGISTRY, "toy", "tests.engine.toy")
+    monkeypatch.setitem(spec.REGISTRY, "toy", "tests.core.toy")
     quick = Settings(playouts=2, playout_seconds=0.2, explore_states=50, explore_seconds=0.2,
                      proofs=False, exploration=False)
     d = collect.collect(root, "toy", quick, {})

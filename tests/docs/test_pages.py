@@ -137,7 +137,7 @@ def test_reference_pages(generated):
     for name in ("proofs", "exploration", "register", "notation", "schemas", "api"):
         assert (out / f"{name}.rst").is_file()
     api = (out / "api.rst").read_text(encoding="utf-8")
-    assert ".. automodule:: engine.game" in api
+    assert ".. automodule:: engine.core.game" in api
     notation = (out / "notation.rst").read_text(encoding="utf-8")
     for g in GAMES:
         for mv in spec.get(g).moves:

@@ -9,7 +9,7 @@ import pytest
 
 import engine
 import spec
-from engine.scenario import replay
+from engine.core.scenario import replay
 from spec.fruit_passion import cards, hybrids, scoring
 
 SPEC = spec.get("fruit-passion")

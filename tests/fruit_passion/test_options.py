@@ -7,7 +7,7 @@ from itertools import combinations
 import pytest
 
 import engine
-from engine.scenario import replay
+from engine.core.scenario import replay
 from spec import package_dir
 from spec.fruit_passion import cards, hybrids
 from spec.fruit_passion.game import SPEC

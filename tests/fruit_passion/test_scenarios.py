@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.scenario import load_scenario, replay
+from engine.core.scenario import load_scenario, replay
 
 HERE = Path(__file__).parent / "scenarios"
 FILES = sorted(HERE.glob("*.json"))

@@ -7,7 +7,7 @@ from collections import Counter
 import pytest
 
 import engine
-from engine.explore import explore
+from engine.analysis.explore import explore
 from spec.fruit_passion import cards
 from spec.fruit_passion.game import SPEC
 
@@ -150,7 +150,7 @@ def test_messages_name_the_rule():
 
 def test_explorations_are_complete_and_clean():
     for name, c in SPEC.explore_configs().items():
-        if c.get("large"):  # a configuration worth proving: tests/engine/test_explore.py
+        if c.get("large"):  # a configuration worth proving: tests/analysis/test_explore.py
             continue
         r = explore("fruit-passion", config=name)
         assert r["complete"] and not r["violations"], (name, r["violations"][:1])

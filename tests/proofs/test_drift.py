@@ -12,7 +12,7 @@ from proofs import runner
 
 REPLAY = """
 import json, sys
-from engine.scenario import replay
+from engine.core.scenario import replay
 {mutate}
 doc = json.load(open({path!r}))
 r = replay(doc)

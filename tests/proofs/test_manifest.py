@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.scenario import replay
+from engine.core.scenario import replay
 from proofs import runner
 
 WITNESS_FILES = sorted(runner.WITNESSES.glob("*.json"))

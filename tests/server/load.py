@@ -23,7 +23,7 @@ from typing import Any
 import httpx
 
 import engine
-from engine.agents import play_game
+from engine.analysis.agents import play_game
 
 from .helpers import LiveServer
 

@@ -9,10 +9,10 @@ import pytest
 from starlette.testclient import TestClient
 
 import engine
-from engine.agents import play_game
-from engine.catalog import describe_games
-from engine.scenario import replay
-from engine.schema import view_schema
+from engine.analysis.agents import play_game
+from engine.core.catalog import describe_games
+from engine.core.scenario import replay
+from engine.core.schema import view_schema
 from engine.server import create_app
 
 from .helpers import auth, local_replay

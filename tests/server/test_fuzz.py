@@ -11,7 +11,7 @@ from schemathesis import GenerationMode
 from schemathesis.checks import not_a_server_error
 
 from engine.server import create_app
-from engine.table import TableSetup
+from engine.core.table import TableSetup
 
 app = create_app(None, agent_delay=0.0)
 TABLE, TOKENS = app.state.tables.create(TableSetup(game="bastos", seed=1))

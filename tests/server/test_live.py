@@ -14,7 +14,7 @@ import pytest
 from websockets.sync.client import connect
 
 import engine
-from engine.agents import play_game
+from engine.analysis.agents import play_game
 from engine.server.store import Store
 
 from .helpers import LiveServer, auth, free_port, local_replay, racing_tanuki

@@ -8,7 +8,7 @@ from starlette.testclient import TestClient
 
 import engine
 from engine.server import create_app
-from engine.table import Illegal, Table, TableSetup, WrongSeat
+from engine.core.table import Illegal, Table, TableSetup, WrongSeat
 
 from .helpers import auth
 

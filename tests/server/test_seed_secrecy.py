@@ -14,7 +14,7 @@ import pytest
 from starlette.testclient import TestClient
 
 import engine
-from engine.scenario import replay
+from engine.core.scenario import replay
 from engine.server import create_app
 from spec.common.rng import KEYED
 

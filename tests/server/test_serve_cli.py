@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.cli import main
+from engine.cli.main import main
 
 
 @pytest.mark.parametrize("args, needle", [

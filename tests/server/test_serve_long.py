@@ -18,10 +18,10 @@ import httpx
 import pytest
 
 import engine
-from engine.agents import play_game
+from engine.analysis.agents import play_game
 from engine.server.store import Store
 from engine.server.tables import digest
-from engine.table import Table, TableSetup
+from engine.core.table import Table, TableSetup
 
 from .helpers import LiveServer, auth
 

@@ -10,12 +10,12 @@ import sqlite3
 import pytest
 
 import engine
-from engine.agents import play_game
+from engine.analysis.agents import play_game
 from engine.server.app import Guard
 from engine.server.store import (_STEPS, APPLICATION_ID, SCHEMA_VERSION, Store, StoreError,
                                  lock_database)
 from engine.server.tables import BadToken, Tables, UnknownTable, digest
-from engine.table import TableSetup
+from engine.core.table import TableSetup
 
 
 def _filled(path, name="tanuki-market", n=15):

@@ -1,4 +1,4 @@
-"""engine.table: a set-up plus a journal, acting through the core, typed refusals."""
+"""engine.core.table: a set-up plus a journal, acting through the core, typed refusals."""
 from __future__ import annotations
 
 import json
@@ -6,9 +6,9 @@ import json
 import pytest
 
 import engine
-from engine.agents import play_game
-from engine.scenario import replay
-from engine.table import (MAX_ACTION_CHARS, BadRequest, Illegal, NoSeat, NotOver,
+from engine.analysis.agents import play_game
+from engine.core.scenario import replay
+from engine.core.table import (MAX_ACTION_CHARS, BadRequest, Illegal, NoSeat, NotOver,
                           StaleVersion, Table, TableSetup, WrongSeat)
 
 from .helpers import racing_tanuki
@@ -124,7 +124,7 @@ def test_a_scenario_table_starts_at_version_0_after_its_prelude():
     assert sc["actions"] == rec.actions and replay(sc).ok
 
 
-@pytest.mark.parametrize("name", ["engine.table", "engine.server"])
+@pytest.mark.parametrize("name", ["engine.core.table", "engine.server"])
 def test_docstring_examples(name):
     import doctest
     import importlib

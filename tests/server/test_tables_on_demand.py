@@ -4,10 +4,10 @@ from __future__ import annotations
 import asyncio
 
 import engine
-from engine.agents import play_game
+from engine.analysis.agents import play_game
 from engine.server.store import Store
 from engine.server.tables import Tables
-from engine.table import Table, TableSetup
+from engine.core.table import Table, TableSetup
 
 GAME = "bastos"
 

@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any, Iterator
 
 import engine
-from engine.scenario import replay
+from engine.core.scenario import replay
 
 HERE = Path(__file__).parent
 SCENARIOS = HERE / "scenarios"

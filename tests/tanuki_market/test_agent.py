@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import statistics
 
-from engine.agents import GreedyAgent, RandomAgent, _willing_seat, play_game
+from engine.analysis.agents import GreedyAgent, RandomAgent, _willing_seat, play_game
 from spec.tanuki_market.agent import agent_hint, agent_value
 
 from .helpers import load

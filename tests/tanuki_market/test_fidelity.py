@@ -8,8 +8,8 @@ from __future__ import annotations
 import pytest
 
 import spec
-from engine.ambiguities import register, witness_path
-from engine.scenario import replay
+from engine.analysis.ambiguities import register, witness_path
+from engine.core.scenario import replay
 from spec.common.errors import IllegalAction
 from spec.tanuki_market import scoring
 from spec.tanuki_market.cards import EFFECT_OF, standard_cards
@@ -207,7 +207,7 @@ def test_settings_are_in_the_register_and_their_witnesses_run(ident):
 
 
 def test_verify_replays_the_settings_witnesses():
-    from engine.verify import _ambiguities
+    from engine.cli.verify import _ambiguities
 
     rows = {r["check"]: r for r in _ambiguities() if r["game"] == "tanuki-market"}
     for ident in ("TAN-A9", "TAN-A12"):

@@ -6,8 +6,8 @@ import pytest
 import engine
 
 import spec
-from engine.ambiguities import outcome, witness_path
-from engine.scenario import replay
+from engine.analysis.ambiguities import outcome, witness_path
+from engine.core.scenario import replay
 
 from .helpers import load, scenario
 

@@ -7,7 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import spec
-from engine.explore import explore
+from engine.analysis.explore import explore
 from spec.tanuki_market.cards import FRUIT_CARDS, GRANNY, TACO
 from spec.tanuki_market.game import EXPLORE, automaton_choice, cards_counted, round_need
 from spec.tanuki_market.state import AUTOMATON, CAPACITY, VISIBILITY

@@ -11,7 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import spec
-from engine.scenario import replay
+from engine.core.scenario import replay
 from spec.tindahan.scoring import round_parts
 
 WITNESSES = Path(spec.package_dir("tindahan")) / "witnesses"

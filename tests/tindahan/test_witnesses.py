@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 
 import spec
-from engine.ambiguities import outcome
-from engine.scenario import replay
+from engine.analysis.ambiguities import outcome
+from engine.core.scenario import replay
 
 SPEC = spec.get("tindahan")
 FOLDER = Path(spec.package_dir("tindahan")) / "witnesses"

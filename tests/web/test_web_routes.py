@@ -11,7 +11,7 @@ with warnings.catch_warnings():  # Starlette's note about its test client's HTTP
     from starlette.testclient import TestClient
 
 import spec
-from engine import ambiguities
+from engine.analysis import ambiguities
 from engine.server import web
 
 
@@ -111,9 +111,9 @@ def test_every_static_file_is_package_data():
 
 
 def test_origin_counts_a_scenario_prelude_and_nothing_more():
-    from engine.scenario import load_scenario
+    from engine.core.scenario import load_scenario
     from engine.server.tables import Tables
-    from engine.table import TableSetup
+    from engine.core.table import TableSetup
 
     tables = Tables(None)
     sc = load_scenario({"game": "bastos", "players": 3, "seed": 5,

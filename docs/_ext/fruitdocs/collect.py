@@ -21,7 +21,7 @@ class Settings:
     explore_states: int = 3000  # states per exploration configuration (coverage walk)
     explore_seconds: float = 3.0
     proofs: bool = True  # run the Z3 properties
-    exploration: bool = True  # run the exploration manifest (engine.explore)
+    exploration: bool = True  # run the exploration manifest (engine.analysis.explore)
     witnesses: bool = True  # replay witnesses under each reading
     workers: int = 2  # processes for the proofs and explorations (0: run them inline)
 
@@ -189,8 +189,8 @@ def _catalogue_file(root: Path, pkg_files: list[Path], package: str) -> str:
 
 def _replay_witness(root: Path, e: dict[str, Any]) -> None:
     """Replay an entry's witness under each reading (for options the register leaves out)."""
-    outcome, _ = measure.optional("engine.ambiguities", "outcome")
-    replay, _ = measure.optional("engine.scenario", "replay")
+    outcome, _ = measure.optional("engine.analysis.ambiguities", "outcome")
+    replay, _ = measure.optional("engine.core.scenario", "replay")
     if outcome is None or replay is None:
         return
     try:

@@ -85,13 +85,23 @@ class Background:
         self.jobs = {}
 
 
+#: the engine's folders whose modules the API reference lists one by one
+LAYER_PACKAGES = ("core", "analysis", "cli")
+
+
 def api_modules(root: Path) -> list[tuple[str, str]]:
     names = []
     engine_dir = root / "engine"
     if engine_dir.is_dir():
         names.append("engine")
-        names += [f"engine.{m.name}" for m in pkgutil.iter_modules([str(engine_dir)])
-                  if not m.name.startswith("_")]
+        for m in pkgutil.iter_modules([str(engine_dir)]):
+            if m.name.startswith("_"):
+                continue
+            names.append(f"engine.{m.name}")
+            if m.name in LAYER_PACKAGES:  # the layers' folders: each of their modules
+                names += [f"engine.{m.name}.{sub.name}"
+                          for sub in pkgutil.iter_modules([str(engine_dir / m.name)])
+                          if not sub.name.startswith("_")]
     names += [m for m in EXTRA_MODULES if collect.has_module(m)]
     out = []
     for name in names:
@@ -103,14 +113,14 @@ def api_modules(root: Path) -> list[tuple[str, str]]:
 def schemas(names: list[str]) -> tuple[dict[str, Any], dict[str, str]]:
     got: dict[str, Any] = {}
     notes: dict[str, str] = {}
-    fn, why = measure.optional("engine.schema", "schemas")
+    fn, why = measure.optional("engine.core.schema", "schemas")
     for name in names:
         try:
             if fn is not None:
                 got[name] = fn(name)
             else:
                 import spec as specs
-                from engine.serialize import state_adapter
+                from engine.core.serialize import state_adapter
                 got[name] = {"state": state_adapter(specs.get(name)).json_schema()}
         except Exception as exc:  # noqa: BLE001
             notes[name] = measure.short_error(exc)
@@ -256,7 +266,7 @@ def generate(root: Path, out: Path, settings: Settings | None = None,
     write(out / "proofs.rst", _safe(lambda: pages.proofs_page(by_game, note or why), "proofs",
                                      "Proof results", log), written)
 
-    manifest, _ = measure.optional("engine.explore", "load_manifest")
+    manifest, _ = measure.optional("engine.analysis.explore", "load_manifest")
     stored = None
     if manifest is not None:
         try:
@@ -276,7 +286,7 @@ def generate(root: Path, out: Path, settings: Settings | None = None,
     entries = [(n, e) for n in good for e in datas[n].ambiguities]
     notes = "; ".join(f"{n}: {datas[n].ambiguities_note}" for n in good
                       if datas[n].ambiguities_note)
-    impact_table, _ = measure.optional("engine.impact_table", "load_table")
+    impact_table, _ = measure.optional("engine.analysis.impact_table", "load_table")
     impact = impact_table() if impact_table is not None else None
     write(out / "register.rst", _safe(lambda: pages.register_page(entries, notes, impact),
                                        "register",

@@ -245,11 +245,11 @@ def load_json(path: Path) -> dict[str, Any]:
 
 
 def replay(root: Path, path: Path, options: Mapping[str, str] | None = None) -> Replayed:
-    """Replay a scenario file through ``engine.scenario`` (when it is available)."""
+    """Replay a scenario file through ``engine.core.scenario`` (when it is available)."""
     rel = path.relative_to(root).as_posix()
     out = Replayed(rel, load_json(path))
-    load_scenario, why = optional("engine.scenario", "load_scenario")
-    run, why2 = optional("engine.scenario", "replay")
+    load_scenario, why = optional("engine.core.scenario", "load_scenario")
+    run, why2 = optional("engine.core.scenario", "replay")
     if load_scenario is None or run is None:
         out.error = why or why2
         return out
@@ -274,7 +274,7 @@ def replay(root: Path, path: Path, options: Mapping[str, str] | None = None) -> 
 # --- ambiguities, proofs, explorations -------------------------------------------------------
 
 def ambiguities(name: str) -> tuple[list[dict[str, Any]] | None, str]:
-    register, why = optional("engine.ambiguities", "register")
+    register, why = optional("engine.analysis.ambiguities", "register")
     if register is None:
         return None, why
     try:
@@ -306,7 +306,7 @@ def properties() -> tuple[list[Any] | None, str]:
 
 
 def exploration() -> tuple[Any, str, float]:
-    explore_all, why = optional("engine.explore", "explore_all")
+    explore_all, why = optional("engine.analysis.explore", "explore_all")
     if explore_all is None:
         return None, why, 0.0
     start = time.perf_counter()

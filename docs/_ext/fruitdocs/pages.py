@@ -564,7 +564,7 @@ def impact_section(table: dict[str, Any]) -> str:
     """The stored strong-agent impact of every register entry, one table per game."""
     out = label("register-impact") + heading("Impact between strong agents", "=")
     out += ("Each reading against the default over the same deals (same seeds), every seat"
-            " played by information-set MCTS (:mod:`engine.ismcts`). *Winners change*: the"
+            " played by information-set MCTS (:mod:`engine.analysis.ismcts`). *Winners change*: the"
             " share of deals whose winners differ (Wilson 95% interval); *score change*: the"
             " mean change of each seat's score; *seat 0 win rate*: the change of the first"
             " seat's win rate (paired 95% intervals). A reading whose intervals all hold 0"
