@@ -49,9 +49,11 @@ web-pictures: $(STAMP) chromium
 verify: $(STAMP)
 	$(VENV)/bin/fruitspec verify
 
-# The whole suite on the compiled build, then PURE_TESTS on the pure-Python engine.
+# The type check (settings in pyproject.toml), the whole suite on the compiled build, then
+# PURE_TESTS on the pure-Python engine.
 PURE_TESTS ?= tests/core tests/analysis tests/cli tests/proofs tests/tindahan
 test: $(STAMP) chromium compiled
+	$(PY) -m mypy
 	$(PY) -m pytest -p no:cacheprovider -n 2 --hypothesis-profile=ci
 	FRUITSPEC_PURE=1 $(PY) -m pytest -p no:cacheprovider -n 2 --hypothesis-profile=ci $(PURE_TESTS)
 
