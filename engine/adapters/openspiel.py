@@ -15,6 +15,11 @@ works too. Game parameters: ``players``, ``variant`` (``""`` for the base game),
 
 How the games map onto OpenSpiel's model:
 
+Dynamics, chance mode, information and ``max_game_length`` come from the game's own
+declaration, its ``SPEC.kind`` (:class:`spec.common.core.GameKind`); where a reading
+declares no maximum length (play need not end), ``max_game_length`` is
+``LENGTH_MARGIN`` times the longest of the sampled games instead.
+
 * **imperfect information**: observations and information states come from
   ``game.view(state, seat)`` and ``game.events_for(events, seat)`` only;
 * **sampled chance** (``SAMPLED_STOCHASTIC``): every random part of a deal follows from its
@@ -28,7 +33,8 @@ How the games map onto OpenSpiel's model:
   node is an ordinary node of the one seat that may act. With the parameter
   ``simultaneous=False`` the game is ``SEQUENTIAL`` instead: at such a moment one of the
   seats that may act, drawn the same way, acts alone (as in the PettingZoo AEC
-  environment), for algorithms written for sequential games;
+  environment), for algorithms written for sequential games. A game declared sequential
+  (Tindahan, Fruit Passion) is ``SEQUENTIAL`` either way;
 * actions use the fixed index of :mod:`engine.adapters.encoding`; the observation tensor is
   that module's encoding of the seat's view;
 * **returns**: at the end each winner gets ``1 / number of winners``, the others 0.
@@ -48,8 +54,13 @@ from engine.core.game import Game, load as load_engine
 from engine.adapters.encoding import WAIT, Interface, apply_joint, interface, sample_length
 
 PREFIX = "python_fruitspec_"
-#: Games longer than this many actions are cut short (never reached in practice).
+#: Where a configuration declares no maximum length (``GameKind.max_length``: play need
+#: not end), ``max_game_length`` is this many times the longest sampled game.
 LENGTH_MARGIN = 4
+DYNAMICS = {"sequential": pyspiel.GameType.Dynamics.SEQUENTIAL,
+            "simultaneous": pyspiel.GameType.Dynamics.SIMULTANEOUS}
+CHANCE = {"sampled": pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC}
+INFORMATION = {"imperfect": pyspiel.GameType.Information.IMPERFECT_INFORMATION}
 
 
 def short_name(game: str) -> str:
@@ -63,12 +74,11 @@ def _game_type(name: str, alias: str | None = None,
     params: dict[str, Any] = {"players": sp.variants[0].players[0], "variant": "",
                               "rng_seed": 0, "simultaneous": True}
     params.update({o.name: o.default for o in sp.options})
+    kind = sp.kind  # the game's own declaration (spec.common.core.GameKind)
     return pyspiel.GameType(
         short_name=alias or short_name(name), long_name=f"fruitspec {sp.title}",
-        dynamics=(pyspiel.GameType.Dynamics.SIMULTANEOUS if simultaneous
-                  else pyspiel.GameType.Dynamics.SEQUENTIAL),
-        chance_mode=pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC,
-        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        dynamics=DYNAMICS[kind.dynamics if simultaneous else "sequential"],
+        chance_mode=CHANCE[kind.chance], information=INFORMATION[kind.information],
         utility=pyspiel.GameType.Utility.GENERAL_SUM,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=max(counts), min_num_players=min(counts),
@@ -86,6 +96,14 @@ def _engine_game(name: str, params: Mapping[str, Any]) -> Game:
     return load_engine(name, players=int(params["players"]), options=options, variant=variant)
 
 
+def max_game_length(engine: Game) -> int:
+    """The configuration's declared maximum length (``GameKind.max_length``); where it
+    declares none (play need not end), :data:`LENGTH_MARGIN` times the longest sampled
+    game, an estimate a game may exceed."""
+    declared = _specs.get(engine.name).kind.limit(engine.config)
+    return declared if declared is not None else LENGTH_MARGIN * sample_length(engine)
+
+
 class FruitspecGame(pyspiel.Game):
     """One configured game as a pyspiel game."""
 
@@ -94,15 +112,15 @@ class FruitspecGame(pyspiel.Game):
 
     def __init__(self, params: Mapping[str, Any] | None = None) -> None:
         full = {**_game_type(self.game_name).parameter_specification, **(params or {})}
-        self.simultaneous = bool(full["simultaneous"])
+        self.simultaneous = (bool(full["simultaneous"])
+                             and _specs.get(self.game_name).kind.dynamics == "simultaneous")
         kind = _game_type(self.game_name, self.alias, self.simultaneous)
         self.engine = _engine_game(self.game_name, full)
         self.interface: Interface = interface(self.engine)
         info = pyspiel.GameInfo(
             num_distinct_actions=self.interface.num_actions, max_chance_outcomes=0,
             num_players=self.engine.players, min_utility=0.0, max_utility=1.0,
-            utility_sum=None,
-            max_game_length=LENGTH_MARGIN * sample_length(self.engine))
+            utility_sum=None, max_game_length=max_game_length(self.engine))
         super().__init__(kind, info, dict(params or {}))
         self._deals = random.Random(int(full["rng_seed"]))
         self.tensor_observer = Observer(self.interface, False)

@@ -10,7 +10,7 @@ from typing import Any, Iterable, Mapping, NamedTuple, cast
 
 from spec.common import (OWNER, PUBLIC, SECRET, GameSpec, Invariant, Move, SetupError,
                          Variant, ev)
-from spec.common.core import Action, Config, Event, Why
+from spec.common.core import IMPERFECT, SAMPLED, SIMULTANEOUS, Action, Config, Event, GameKind, Why
 from spec.common.moves import guard, one_of_patterns, pattern
 from spec.common.rng import Stream, below, choose, mix, shuffled
 from spec.common.tuples import put, without
@@ -861,6 +861,14 @@ class BastosSpec(GameSpec):
         }
 
 
+def _max_length(cfg: Config) -> int:
+    """The most actions a game can last: ROUNDS rounds (BAS-2.2), each one pick per seat
+    (BAS-3.1), then every dealt card played once (BAS-8.1), each play owing at most one
+    value change (BAS-7.1)."""
+    n = cfg.players
+    return ROUNDS[n] * (n + 2 * n * HAND[n])
+
+
 SPEC = BastosSpec(
     name="bastos", prefix="BAS", title="Bastos!",
     catalogue=CATALOGUE,
@@ -875,6 +883,8 @@ SPEC = BastosSpec(
         "dealt": PUBLIC, "totals": PUBLIC, "rng": SECRET,
     },
     moves=(CHOOSE, PLAY, ADJUST), notation_rule="BAS-9.1",
+    # every seat picks its Bastos! card at once (BAS-3.1); seeded shuffles; hands secret
+    kind=GameKind(SIMULTANEOUS, SAMPLED, IMPERFECT, lambda cfg: _max_length(cfg)),
     invariants=INVARIANTS,
     summary="3-4 players, 6 or 8 rounds; fruit values move between -2 and +3 while each"
             " seat avoids its own Bastos! colour",

@@ -195,6 +195,49 @@ class Invariant:
     check: Callable[[Config, Any], str | None]
 
 
+# --- the kind of game, in the manner of OpenSpiel's GameType ------------------------------
+SEQUENTIAL = "sequential"  # one seat acts at a time
+SIMULTANEOUS = "simultaneous"  # some phase lets several seats act at once
+SAMPLED = "sampled"  # every random part follows from the deal's seed: no chance nodes
+IMPERFECT = "imperfect"  # a seat does not see everything
+
+
+@dataclass(frozen=True)
+class GameKind:
+    """What kind of game a spec is, declared once for the adapters.
+
+    ``max_length(cfg)`` is the most actions a game of that configuration can last (a true
+    bound, not necessarily tight), or, where play need not end, a one-line reason why no
+    finite maximum exists.
+
+    >>> kind = GameKind(SEQUENTIAL, SAMPLED, IMPERFECT,
+    ...                 lambda cfg: "loops" if cfg.players > 3 else 10 * cfg.players)
+    >>> kind.limit(Config("toy", 2, None, {})), kind.endless(Config("toy", 4, None, {}))
+    (20, 'loops')
+    """
+
+    dynamics: str
+    chance: str
+    information: str
+    max_length: Callable[[Config], int | str]
+
+    def __post_init__(self) -> None:
+        for value, allowed in ((self.dynamics, (SEQUENTIAL, SIMULTANEOUS)),
+                               (self.chance, (SAMPLED,)), (self.information, (IMPERFECT,))):
+            if value not in allowed:
+                raise ValueError(f"game kind: {value!r} is not one of {allowed}")
+
+    def limit(self, cfg: Config) -> int | None:
+        """The most actions a game of ``cfg`` can last; None when it need not end."""
+        most = self.max_length(cfg)
+        return None if isinstance(most, str) else most
+
+    def endless(self, cfg: Config) -> str | None:
+        """Why a game of ``cfg`` need not end, or None when it has a maximum length."""
+        most = self.max_length(cfg)
+        return most if isinstance(most, str) else None
+
+
 # --- visibility -------------------------------------------------------------------------
 # A state field's visibility is declared once in ``GameSpec.visibility``: one of these
 # names, or a callable ``(cfg, state, value, seat) -> json``. ``seat`` None = spectator.
@@ -255,6 +298,7 @@ class GameSpec:
     visibility: Mapping[str, Visibility]
     moves: tuple[Move, ...]
     notation_rule: str  # the clause that lists the game's moves (cited for unknown moves)
+    kind: GameKind  # dynamics, chance, information and the longest game (the adapters read it)
     invariants: tuple[Invariant, ...] = ()
     summary: str = ""
     #: functions whose result depends on their arguments alone (scoring, trick

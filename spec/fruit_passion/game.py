@@ -18,8 +18,9 @@ from collections import Counter
 from typing import Any, Mapping
 
 from spec.common import Variant
-from spec.common.core import (PUBLIC, SECRET, Action, Config, Event, GameSpec, Invariant,
-                              Move, Visibility, ev, private_ev)
+from spec.common.core import (IMPERFECT, PUBLIC, SAMPLED, SECRET, SEQUENTIAL, Action, Config,
+                              Event, GameKind, GameSpec, Invariant, Move, Visibility, ev,
+                              private_ev)
 from spec.common.errors import SetupError
 from spec.common.moves import guard
 from spec.common.rng import Stream, below, mix, shuffled
@@ -802,6 +803,18 @@ VISIBILITY: dict[str, Visibility] = {
     "box": see_counts, "rng": SECRET,
 }
 
+def _max_length(cfg: Config) -> int | str:
+    """The most actions a game can last, from the C cards of the game: solo, one action a
+    turn, each taking two cards off the decks (FRP-8.2); else two actions a turn (FRP-3.2,
+    FRP-3.3), each turn drawing from the deck or taking the discard to play it for good
+    (FRP-A1 must-play), so at most C + C turns. With discard-take=literal the discard may
+    be taken and thrown back for ever."""
+    if cfg.options.get("discard-take") == "literal":
+        return "discard-take=literal: a seat may take the discard and throw it back, for ever"
+    total = sum(cfg.extra.counts.values())
+    return total if cfg.extra.solo else 4 * total
+
+
 SPEC = FruitPassionSpec(
     name="fruit-passion", prefix="FRP", title="Fruit Passion",
     catalogue=CATALOGUE,
@@ -810,6 +823,8 @@ SPEC = FruitPassionSpec(
                       " no drawing from the discard pile")),
     state_type=FruitState, visibility=VISIBILITY, moves=(DRAW, PLAY, DISCARD),
     notation_rule="FRP-3.7", invariants=INVARIANTS,
+    # one seat's turn at a time (FRP-3.1); seeded shuffles; stacks and draws are hidden
+    kind=GameKind(SEQUENTIAL, SAMPLED, IMPERFECT, lambda cfg: _max_length(cfg)),
     summary="Collect runs of seven fruits from 1 upward in hidden stacks; hybrids score a"
             " sequence of their own.",
 )

@@ -17,7 +17,8 @@ from __future__ import annotations
 
 from typing import Any, Iterable, Mapping, NamedTuple
 
-from spec.common.core import Action, Config, Event, GameSpec, Move, ev
+from spec.common.core import (IMPERFECT, SAMPLED, SIMULTANEOUS, Action, Config, Event,
+                              GameKind, GameSpec, Move, ev)
 from spec.common.errors import SetupError
 from spec.common.moves import guard, no_args, pattern
 from spec.common.rng import Stream, below, mix, shuffled
@@ -1476,6 +1477,24 @@ EXPLORE: dict[str, dict[str, Any]] = {
 }
 
 
+def max_length(cfg: Config) -> int | str:
+    """The most actions a game can last, from the D cards of the deck, Granny included.
+    Every round takes at least one card off the deck for good (the leader must place or
+    keep its first drawn card before taking a cart, TAN-2.13; solo, the automaton takes
+    a cart only once cards lie on the carts), so there are at most D rounds. A card costs
+    at most a draw, a place or keep, a lay and a move or skip (TAN-2.4, TAN-3.1, TAN-3.5);
+    a round adds Taco, a cart per seat, a give, one more draw and one special cart use or
+    skip per seat (TAN-2.1, TAN-2.6, TAN-8.7, TAN-8.8, TAN-7.4, TAN-7.5)."""
+    x: Extra = cfg.extra
+    if x.swap:
+        return "swap=yes: carts may be put back and taken again for ever (TAN-A3)"
+    if x.leader_takes:
+        return ("leader-take=any: the leader may take a cart holding its card, which goes"
+                " back on the deck, so a round may take no card, for ever (TAN-A20)")
+    deck = len(standard_cards(x.two_player_deck)) + 1
+    return deck * 4 + deck * (3 + 2 * cfg.players)
+
+
 SPEC = TanukiSpec(
     name="tanuki-market", prefix="TAN", title="Tanuki Market",
     catalogue=CATALOGUE,
@@ -1486,6 +1505,8 @@ SPEC = TanukiSpec(
         Variant(SOLO, (1,), "solo against the automaton Alexis, one day of the week"),
     ),
     state_type=TanukiState, visibility=VISIBILITY, moves=MOVES, notation_rule="TAN-9.1",
+    # the carts are grabbed in real time (TAN-2.6); seeded shuffles; hauls partly hidden
+    kind=GameKind(SIMULTANEOUS, SAMPLED, IMPERFECT, lambda cfg: max_length(cfg)),
     invariants=INVARIANTS,
     summary="Collect fruit on carts, grabbed in real time, and lay it out on five tables.",
 )

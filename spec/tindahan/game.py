@@ -13,6 +13,7 @@ from typing import Any, Iterable, Mapping, NamedTuple
 
 from spec.common import (OWNER, PUBLIC, SECRET, Action, Config, Event, GameSpec, Invariant,
                          Move, Variant, ev)
+from spec.common.core import IMPERFECT, SAMPLED, SEQUENTIAL, GameKind
 from spec.common.moves import guard, no_args, pattern
 from spec.common.rng import Stream
 from spec.common.tuples import put, without
@@ -461,6 +462,18 @@ INVARIANTS = (
 
 
 # --- the spec ---------------------------------------------------------------------------------
+def _max_length(cfg: Config) -> int:
+    """The most actions a game can last: one round per seat (TIN-8.1); a round may open
+    with the dealer placing the cart (TIN-A9); every trick takes one action per seat, one
+    more when the cart mover plays last (TIN-3.5, TIN-A2), and removes at least one card
+    (its leader plays one, or the next seat after a cart move, TIN-3.3), and a trick is
+    only begun while every hand of ten holds a card (TIN-6.1), so a round has at most
+    9 x seats + 1 tricks."""
+    n = cfg.players
+    per_trick = n + 1 if cfg.options["cart-mover"] == "plays-last" else n
+    return n * (1 + ((HAND_SIZE - 1) * n + 1) * per_trick)
+
+
 def _taken_counts(cfg: Config, s: TinState, value: Any, seat: int | None) -> list[int]:
     return [len(t) for t in value]
 
@@ -533,6 +546,9 @@ SPEC = TindahanSpec(
     },
     moves=(PLAY, CART, SELLER),
     notation_rule="TIN-9.1",
+    # one seat acts at a time (TIN-3.4); the deal's seed makes every shuffle; hands are
+    # secret; the most actions: see _max_length
+    kind=GameKind(SEQUENTIAL, SAMPLED, IMPERFECT, lambda cfg: _max_length(cfg)),
     invariants=INVARIANTS,
     pure=(round_parts, cards_in_play),
     summary="Play fruit cards to win tricks, or place sellers for the stall majorities; "

@@ -12,6 +12,8 @@ pyspiel = pytest.importorskip("pyspiel")
 
 import engine  # noqa: E402
 from engine.adapters import openspiel as fos  # noqa: E402
+import spec as specs  # noqa: E402
+from engine.adapters.encoding import sample_length  # noqa: E402
 from spec.common.core import HIDDEN, OWNER  # noqa: E402
 from tests.core.helpers import configurations  # noqa: E402
 
@@ -130,3 +132,21 @@ def test_sequential_form_serialises_the_simultaneous_moments():
         state.apply_action(state.legal_actions()[0])
     assert sorted(seats) == [0, 1, 2]
     pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
+
+
+@pytest.mark.parametrize("name", ["tindahan", "bastos", "tanuki-market", "fruit-passion"])
+def test_the_game_type_and_length_come_from_the_declared_kind(name):
+    kind = specs.get(name).kind
+    game = fos.load(name)
+    expected = (pyspiel.GameType.Dynamics.SIMULTANEOUS if kind.dynamics == "simultaneous"
+                else pyspiel.GameType.Dynamics.SEQUENTIAL)
+    assert game.get_type().dynamics == expected
+    assert game.get_type().chance_mode == pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC
+    assert game.max_game_length() == kind.limit(engine.load(name).config)
+
+
+def test_a_reading_without_a_maximum_falls_back_to_the_sampled_estimate():
+    game = fos.load("fruit-passion", players=2, options={"discard-take": "literal"})
+    loaded = engine.load("fruit-passion", players=2, options={"discard-take": "literal"})
+    assert specs.get("fruit-passion").kind.limit(loaded.config) is None
+    assert game.max_game_length() == fos.LENGTH_MARGIN * sample_length(loaded)

@@ -10,6 +10,7 @@ import pytest
 import engine
 from engine.analysis.agents import Agent, GreedyAgent, RandomAgent, get_agent, play_game, seat_agents
 from spec.common import PUBLIC, SECRET, Catalogue, Clause, GameSpec, Move, Variant, ev
+from spec.common.core import IMPERFECT, SAMPLED, SIMULTANEOUS, GameKind
 from spec.common.moves import guard, no_args
 from tests.core.toy import SPEC as TOY
 
@@ -49,7 +50,8 @@ def grab_spec(*moves: Move) -> GrabSpec:
                                     Clause("GRB-2", "Anyone may grab a token.", "Play"))),
         variants=(Variant(None, (2, 3), "base"),), state_type=Grab,
         visibility={"phase": PUBLIC, "left": PUBLIC, "taken": PUBLIC, "rng": SECRET},
-        moves=moves, notation_rule="GRB-2")
+        moves=moves, notation_rule="GRB-2",
+        kind=GameKind(SIMULTANEOUS, SAMPLED, IMPERFECT, lambda cfg: 6))  # six tokens
 
 
 TAKE = Move("take", "GRB-2", frozenset({"play"}), lambda cfg, s: range(cfg.players),

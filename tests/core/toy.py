@@ -5,6 +5,7 @@ from typing import Any, NamedTuple
 
 from spec.common import (HIDDEN, OWNER, PUBLIC, SECRET, Catalogue, Clause, GameSpec,
                          Invariant, Move, Option, Reading, Variant, ev)
+from spec.common.core import IMPERFECT, SAMPLED, SEQUENTIAL, GameKind
 from spec.common.moves import guard, pattern
 from spec.common.rng import mix, shuffled
 
@@ -66,6 +67,7 @@ SPEC = ToySpec(
     visibility={"phase": PUBLIC, "turn": PUBLIC, "hands": OWNER, "deck": HIDDEN,
                 "played": PUBLIC, "totals": PUBLIC, "rng": SECRET},
     moves=(PLAY,), notation_rule="TOY-2",
+    kind=GameKind(SEQUENTIAL, SAMPLED, IMPERFECT, lambda cfg: 4),  # four cards are played
     invariants=(Invariant("TOY-I1", ("TOY-1",), "six cards in all",
                           lambda cfg, s: None if sum(map(len, s.hands)) + len(s.deck)
                           + len(s.played) == 6 else "cards not conserved"),),
