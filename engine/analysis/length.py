@@ -2,8 +2,10 @@
 
 Under some readings a game need not end (Fruit Passion ``discard-take=literal``: a seat
 may take the discard and throw it back; Tanuki Market ``swap=yes``: carts may be swapped
-back and forth), so a policy that repeats itself plays forever. No finite maximum length
-holds there, and under the other readings termination is a property the explorer proves
+back and forth; Tanuki Market ``leader-take=any``: a leader who takes a cart while holding
+the drawn card puts it back on the deck, so a round can leave the deck as it was), so a
+policy that repeats itself plays forever. No finite maximum length holds there (each
+game's ``GameKind`` says so, with the reason), and under the other readings termination is a property the explorer proves
 (``fruitspec explore``, check ``termination``). What a driving loop needs is to notice a
 position it has already reached and report it, with the actions that lead back to it:
 
