@@ -32,7 +32,8 @@ def make(*, moves=None, invariants=None, configs=None, canonical=None, name="toy
     return cls(name=name, prefix="TOY", title="Toy", catalogue=TOY.catalogue,
                variants=TOY.variants, state_type=TOY.state_type, visibility=TOY.visibility,
                moves=moves if moves is not None else TOY.moves, notation_rule="TOY-2",
-               invariants=invariants if invariants is not None else TOY.invariants)
+               invariants=invariants if invariants is not None else TOY.invariants,
+               kind=TOY.kind)
 
 
 def game_of(sp, **options) -> engine.Game:
