@@ -21,14 +21,27 @@ Whether a status is the *expected* one is recorded in ``proofs/manifest.json``.
 """
 from __future__ import annotations
 
+import enum
 import time
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Mapping, Protocol, Sequence
 
 import z3
 
-PROVED, REFUTED, WITNESS, UNKNOWN, ERROR = "proved", "refuted", "witness", "unknown", "error"
-STATUSES = (PROVED, REFUTED, WITNESS, UNKNOWN, ERROR)
+class Status(enum.StrEnum):
+    """How a check ended (the module docstring says what each means). A status is its own
+    name as a string too, so JSON, the manifest and messages read it as before."""
+
+    PROVED = "proved"
+    REFUTED = "refuted"
+    WITNESS = "witness"
+    UNKNOWN = "unknown"
+    ERROR = "error"
+
+
+PROVED, REFUTED, WITNESS, UNKNOWN, ERROR = (Status.PROVED, Status.REFUTED, Status.WITNESS,
+                                            Status.UNKNOWN, Status.ERROR)
+STATUSES = tuple(Status)
 PASSING = (PROVED, REFUTED, WITNESS)  # statuses a manifest may expect
 
 
@@ -40,7 +53,7 @@ class Timeout(Exception):
 class Outcome:
     """What a check found. ``scenario`` is a scenario dict (contract format) or None."""
 
-    status: str
+    status: Status
     detail: str = ""
     scenario: dict[str, Any] | None = None
     facts: dict[str, Any] = field(default_factory=dict)
@@ -48,6 +61,7 @@ class Outcome:
     def __post_init__(self) -> None:
         if self.status not in STATUSES:
             raise ValueError(f"unknown status {self.status!r}")
+        self.status = Status(self.status)
 
 
 @dataclass

@@ -23,7 +23,7 @@ from spec.fruit_passion import cards as C
 from spec.fruit_passion import hybrids, scoring
 from spec.fruit_passion.rules import CATALOGUE
 
-from .core import (PROVED, REFUTED, WITNESS, Context, Outcome, Suite, find, optimum, prove,
+from .core import (PROVED, REFUTED, UNKNOWN, WITNESS, Context, Outcome, Suite, find, optimum, prove,
                    value)
 
 GAME = "fruit-passion"
@@ -208,10 +208,10 @@ def game_bounds(ctx: Context) -> Outcome:
     a, b = Collection("a", x), Collection("b", x)
     hi, m_hi, why = optimum(ctx, a.score(), a.limits())
     if hi is None:
-        return Outcome("unknown", why)
+        return Outcome(UNKNOWN, why)
     lo, _, why = optimum(ctx, b.score(), b.limits(), maximize=False)
     if lo is None:
-        return Outcome("unknown", why)
+        return Outcome(UNKNOWN, why)
     facts = {"max": hi, "min": lo}
     if (hi, lo) != (scoring.MAX_SCORE, scoring.MIN_SCORE):
         return Outcome(REFUTED, f"the scores range over {lo}..{hi}, but the spec states"
@@ -225,7 +225,7 @@ def game_bounds(ctx: Context) -> Outcome:
     small, m_lo, why = optimum(ctx, size, a.limits() + b.limits() + shared_supply(x, [a, b])
                                + fixed + [b.score() == lo], maximize=False)
     if small is None:
-        return Outcome("unknown", why)
+        return Outcome(UNKNOWN, why)
     worst = b.cards(m_lo)
     detail = (f"scores range over {lo}..{hi}. Seat 0 scores {hi} with {describe(best)};"
               f" seat 1 scores {lo} with {describe(worst)}")
@@ -268,7 +268,7 @@ def duplicate_never_pays(ctx: Context) -> Outcome:
                                        f" {value(m, z3.substitute(pts, (c, c - 1)))}")
                     s.pop()
                     if verdict != z3.unsat:
-                        return Outcome("unknown", f"Z3 answered {verdict} under"
+                        return Outcome(UNKNOWN, f"Z3 answered {verdict} under"
                                        f" {_label(opts)} ({C.NAMES[f]} {n})")
         checked.append(_label(opts))
     return Outcome(PROVED, "no stack holding a number twice scores more, for the seat"
@@ -349,7 +349,7 @@ def duplicate_reachable(ctx: Context) -> Outcome:
           z3.Sum([c for st in seat.counts for c in st]) <= 4)
     verdict = s.check()
     if verdict != z3.sat:
-        return Outcome("unknown" if verdict == z3.unknown else REFUTED,
+        return Outcome(UNKNOWN if verdict == z3.unknown else REFUTED,
                        f"Z3 answered {verdict}")
     m = s.model()
     mine = seat.cards(m)

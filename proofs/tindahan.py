@@ -23,7 +23,7 @@ from spec.tindahan.rules import CATALOGUE
 from spec.tindahan.state import CARDS_OF, FRUIT_NAMES, FRUIT_OF, FRUITS, HAND_SIZE, SELLERS, \
     VALUE_OF
 
-from .core import (PROVED, REFUTED, UNKNOWN, WITNESS, Context, Outcome, Suite, between, prove,
+from .core import (ERROR, PROVED, REFUTED, UNKNOWN, WITNESS, Context, Outcome, Suite, between, prove,
                    value)
 
 GAME = "tindahan"
@@ -530,7 +530,7 @@ def scoring_example(ctx: Context) -> Outcome:
     # the necessary conditions must themselves hold in real games
     lemma = _check_lemma(ctx)
     if lemma:
-        return Outcome("error", "round_is_possible fails on an engine game: " + lemma)
+        return Outcome(ERROR, "round_is_possible fails on an engine game: " + lemma)
     if verdict == z3.sat:
         durian = FRUITS.index("D")
         return Outcome(WITNESS, "it can arise: C with "

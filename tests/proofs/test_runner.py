@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 import z3
 from hypothesis import given, strategies as st
 
@@ -198,3 +199,13 @@ def test_render_prints_every_property():
     for r in results:
         assert r.id in text
     assert "4/4 properties as expected" in text
+
+
+def test_a_status_is_an_enum_that_reads_as_its_word():
+    from proofs.core import Status
+
+    out = Outcome("witness", "made up")
+    assert out.status is Status.WITNESS and out.status == "witness"
+    assert json.dumps({"status": out.status}) == '{"status": "witness"}'
+    with pytest.raises(ValueError, match="unknown status 'maybe'"):
+        Outcome("maybe")  # type: ignore[arg-type]
