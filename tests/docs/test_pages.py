@@ -49,7 +49,7 @@ def test_every_option_has_a_ruling_with_its_readings(generated, game):
 
 
 def _rulings(text: str):
-    for m in re.finditer(r"^\.\. admonition:: Ruling (\S+)\n((?:\n|   .*\n)+)", text, re.M):
+    for m in re.finditer(r"^\.\. fruit-ruling:: (\S+)\n((?:\n|   .*\n)+)", text, re.M):
         yield m.group(1), m.group(2)
 
 

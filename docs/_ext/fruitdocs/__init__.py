@@ -147,6 +147,7 @@ def setup(app: Any) -> dict[str, Any]:
     app.connect("env-get-outdated", on_env_get_outdated)
     app.connect("env-purge-doc", on_env_purge_doc)
     app.add_directive("fruit-session", FruitSession)
+    app.add_directive("fruit-ruling", rulebook.RulingDirective)
     app.add_role("clause", rulebook.clause_role)
     app.add_role("trace", rulebook.trace_role)
     app.add_role("proof", rulebook.proof_role)

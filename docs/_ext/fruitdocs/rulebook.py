@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any, Iterable
 
 from sphinx.util import logging
+from sphinx.util.docutils import SphinxDirective
 
 from . import scenes
 from .collect import GameData
@@ -189,7 +190,7 @@ def ruling_box(e: dict[str, Any], game: str) -> str:
     if change.strip():
         body += f"*What changes:* {change.strip()}\n\n"
     body += f"Option {lit(e['option'])} · {ref(e['id'], 'the full witness, step by step')}.\n"
-    return directive("admonition", f"Ruling {e['id']}", {"class": "ruling"}, body)
+    return directive("fruit-ruling", e["id"], {}, body)
 
 
 def what_changes(e: dict[str, Any], actions: list[str] | None = None) -> str:
@@ -354,6 +355,25 @@ def _folded(summary: str, text: str) -> str:
 
 def _html(text: str) -> str:
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+class RulingDirective(SphinxDirective):
+    """``.. fruit-ruling:: TIN-A1`` - a ruling box whose HTML anchor is the register ID
+    lowercased (``#tin-a1``), so that other pages and the designer report can link to the
+    ruling where its question arises. The anchor is an id, not a label: the register page
+    already owns the label of that name."""
+
+    required_arguments = 1
+    has_content = True
+
+    def run(self) -> list[Any]:
+        from docutils import nodes
+        rid = self.arguments[0].strip()
+        box = nodes.admonition("", classes=["ruling"], ids=[rid.lower()])
+        title = nodes.title(text=f"Ruling {rid}")
+        box += title
+        self.state.nested_parse(self.content, self.content_offset, box)
+        return [box]
 
 
 def clause_role(name: str, rawtext: str, text: str, lineno: int, inliner: Any,
