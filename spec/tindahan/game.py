@@ -202,8 +202,14 @@ def _award(cfg: Config, s: TinState, events: list[Event]) -> Outcome:
     return _end_round(cfg, s, events)
 
 
-def _stall_rule(counts: tuple[int, ...], seat: int, trump: bool) -> tuple[str, str]:
-    """Which clause gave a seat its points at one stall, and a word for it."""
+def _stall_rule(counts: tuple[int, ...], seat: int, trump: bool,
+                six_three: bool = False) -> tuple[str, str]:
+    """Which clause gave a seat its points at one stall, and a word for it. Under TIN-A11
+    six-three every place at the trump stall is that edition's table (TIN-6.15), whose
+    3 for second this rulebook's TIN-6.5 does not give."""
+    if trump and six_three:
+        rule, how = _stall_rule(counts, seat, False)
+        return "TIN-6.15", f"{how} on the trump stall (6 and 3)"
     c = counts[seat]
     first = max(counts)
     if c == first:
@@ -227,6 +233,7 @@ def round_points(cfg: Config, s: TinState) -> dict[str, Any]:
 def _scoring_events(cfg: Config, s: TinState, parts: Mapping[str, Any]) -> Iterable[Event]:
     """One event per clause that gave or took a seat's points (TIN-6.2 ... TIN-6.11)."""
     seats = range(cfg.players)
+    six_three = cfg.extra.score["trump_values"] == "six-three"
     for i in seats:
         if s.tricks_won[i]:
             yield ev("TIN-6.2", "seat {seat}: {tricks} trick(s), +{pts}",
@@ -239,7 +246,7 @@ def _scoring_events(cfg: Config, s: TinState, parts: Mapping[str, Any]) -> Itera
             continue
         for i in seats:
             if pts[i]:
-                rule, how = _stall_rule(s.stalls[f], i, f == s.cart)
+                rule, how = _stall_rule(s.stalls[f], i, f == s.cart, six_three)
                 yield ev(rule, "{stall} stall: seat {seat} {how}: +{pts}",
                          stall=_name(f), seat=i, how=how, pts=pts[i])
     for i in seats:
@@ -287,7 +294,8 @@ def _cart_for_round(cfg: Config, s: TinState, dealer: int,
                     events: list[Event]) -> tuple[str, int]:
     """TIN-7.3 with TIN-A9: the phase a new round opens in, and the cart's stall."""
     if cfg.extra.cart_start == "bananas":
-        events.append(ev("TIN-2.3", "the cart goes back to the banana stall"))
+        if s.cart != BANANA:  # a cart already on bananas does not move, so nothing is said
+            events.append(ev("TIN-2.3", "the cart goes back to the banana stall"))
         return "trick", BANANA
     if cfg.extra.cart_start == "stays":
         events.append(ev("TIN-7.3", "the cart stays on the {stall} stall",

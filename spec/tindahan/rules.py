@@ -113,6 +113,10 @@ CLAUSES = (
       source="TIN-6.2 counts tricks, not cards, and a trick ends once every seat has had "
              "its chance to play (TIN-3.5), whether it played or not. Rival reading, not "
              "taken: a trick needs cards from several seats, so a lone card earns nothing"),
+    C("TIN-6.15", "Under the other edition's stall table (option trump-stall, reading "
+                  "six-three) the trump stall gives 6 points for the most sellers and 3 for "
+                  "the second most, in place of TIN-6.5 and TIN-6.6 there; ties share them "
+                  "as on any stall.", SCORING, kind="setting"),
     # --- next round and game end ------------------------------------------------------
     C("TIN-7.1", "After the scoring the next round is played; the dealer's role, and with "
                  "it the first start, passes one seat to the left.", EXAMPLE),
@@ -191,8 +195,9 @@ OPTIONS = (
         "Do an empty-round seat's points replace its own round score (its hand penalty) "
         "or come on top of it?",
         (R("replace", "the seat's round score becomes the best seat's round score"),
-         R("add", "the best seat's round score is added to the seat's own (negative) "
-                  "card score")),
+         R("add", "the best seat's round score is added on top of the seat's whole own "
+                  "round score: its hand penalty and any stall points of sellers left from "
+                  "earlier rounds")),
         "replace",
         "'receive as many points as' the best seat reads as ending level with it"),
     Option(
@@ -245,7 +250,7 @@ OPTIONS = (
         "a stall is scored per round and the set-up hands out the sellers afresh",
         kind="gap", affects=("legal actions", "scores")),
     Option(
-        "TIN-A11", "trump-stall", ("TIN-6.5", "TIN-6.6"), SCORING,
+        "TIN-A11", "trump-stall", ("TIN-6.5", "TIN-6.6", "TIN-6.15"), SCORING,
         "What is the trump stall worth? This rulebook adds 1 for its majority; a Japanese "
         "edition scores it 6 and 3.",
         (R("plus-one", "6 for first and 2 for second (this rulebook)"),
