@@ -5,7 +5,7 @@ PY     := $(VENV)/bin/python
 PIP    := $(PY) -m pip
 STAMP  := $(VENV)/.installed
 
-.PHONY: verify test docs bench clean venv graphviz chromium web-pictures compiled
+.PHONY: verify test docs bench clean venv graphviz chromium web-pictures compiled postgresql
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -41,6 +41,14 @@ chromium:
 	  (sudo -n apt-get update -qq && sudo -n apt-get install -y -qq chromium libpango-1.0-0 libpangoft2-1.0-0 >/dev/null) || \
 	  { echo "chromium could not be installed: the browser tests are skipped"; test -z "$$CI"; }; }
 
+# Debian's PostgreSQL server programs: the server tests start a throw-away cluster of
+# their own with them (found through `pg_config --bindir`); installed when initdb is missing.
+postgresql:
+	@{ d="$$(pg_config --bindir 2>/dev/null)"; test -x "$$d/initdb" || ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; } || { \
+	  (apt-get update -qq && apt-get install -y -qq postgresql libpq-dev >/dev/null) || \
+	  (sudo -n apt-get update -qq && sudo -n apt-get install -y -qq postgresql libpq-dev >/dev/null) || \
+	  { echo "postgresql could not be installed: the PostgreSQL tests are skipped"; test -z "$$CI"; }; }
+
 # Screenshots of each game's table for the docs, taken by the browser tests from real games.
 web-pictures: $(STAMP) chromium
 	FRUITSPEC_WEB_PICTURES=docs/_static/web $(PY) -m pytest -p no:cacheprovider -q \
@@ -52,7 +60,7 @@ verify: $(STAMP)
 # The type check (settings in pyproject.toml), the whole suite on the compiled build, then
 # PURE_TESTS on the pure-Python engine.
 PURE_TESTS ?= tests/core tests/analysis tests/cli tests/proofs tests/tindahan
-test: $(STAMP) chromium compiled
+test: $(STAMP) chromium postgresql compiled
 	$(PY) -m mypy
 	$(PY) -m pytest -p no:cacheprovider -n 2 --hypothesis-profile=ci
 	FRUITSPEC_PURE=1 $(PY) -m pytest -p no:cacheprovider -n 2 --hypothesis-profile=ci $(PURE_TESTS)

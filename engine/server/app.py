@@ -33,10 +33,10 @@ from engine.core.schema import action_schema, view_schema
 from engine.core.table import BadRequest, Refusal, TableSetup
 from engine.server.models import (ActionIn, ActionOut, CreatedTable, CreateTable, ErrorOut, EventsOut,
                      SeatToken, TableOut)
-from engine.server.limits import (ClientLimits, MemoryBuckets, OpenCounter, RateLimited, RateLimiter,
+from engine.server.limits import (ClientLimits, MemoryBuckets, OpenCounter, RateLimiter,
                      TokenBucket, parse_networks)
 from engine.server.logsafe import printable
-from engine.server.store import Store
+from engine.server.storage import TableStore, open_store
 from engine.server.tables import Tables
 from engine.server.web import web_routes
 
@@ -64,22 +64,31 @@ _REFUSALS: dict[int | str, dict[str, Any]] = {
         (413, "the body is too large"),
         (422, "an illegal action (with its clause) or a malformed request"),
         (429, "too many tables created from this address (see Retry-After), or the"
-              " table feeds as many clients as it may"))}
+              " table feeds as many clients as it may"),
+        (503, "the table database is unreachable for a moment (see Retry-After)"))}
+#: The largest body the bench's bare route is asked to answer (``?size=``).
+MAX_PROBE_REPLY = 64 * 1024
 
 
 def create_app(db_path: str | Path | None, *, agent_delay: float = 0.2,
                synchronous: str = "NORMAL", idle_timeout: float = 3600.0,
                create_rate: float = 30.0, ws_per_client: int = 64,
-               forwarded_allow_ips: str | Sequence[str] = ()) -> FastAPI:
+               forwarded_allow_ips: str | Sequence[str] = (), pool_size: int = 4,
+               bench_route: bool = False) -> FastAPI:
     """The ASGI app of the table server, with its tables stored in ``db_path``.
 
-    ``db_path`` None keeps tables in memory only (tests, demos). A file that is not a
-    table store raises :class:`engine.server.store.StoreError` here, before serving.
+    ``db_path`` is an SQLite file's path or a ``postgresql://`` URL
+    (:func:`engine.server.storage.open_store`); None keeps tables in memory only (tests,
+    demos). A database that is not a table store raises
+    :class:`engine.server.store.StoreError` here, before serving.
     The web table's routes (:func:`engine.server.web.web_routes`) follow the API's.
     ``idle_timeout``, ``create_rate`` (tables a minute per client, 0: no limit),
-    ``ws_per_client`` and ``forwarded_allow_ips`` are ``fruitspec serve``'s flags.
+    ``ws_per_client``, ``forwarded_allow_ips`` and ``pool_size`` (PostgreSQL connections
+    per process) are ``fruitspec serve``'s flags. ``bench_route`` adds the bench's bare
+    route (:func:`_bench_route`), never served otherwise.
     """
-    store = Store(db_path, synchronous=synchronous) if db_path is not None else None
+    store = (open_store(db_path, synchronous=synchronous, pool_size=pool_size)
+             if db_path is not None else None)
     tables = Tables(store, agent_delay=agent_delay, idle_timeout=idle_timeout)
     bucket = TokenBucket(create_rate, burst=create_rate) if create_rate > 0 else None
     buckets = store if store is not None else MemoryBuckets()  # the store's: shared, kept
@@ -105,6 +114,8 @@ def create_app(db_path: str | Path | None, *, agent_delay: float = 0.2,
     app.state.tables = tables
     app.state.limits = limits
     _routes(app, tables)
+    if bench_route and store is not None:
+        _bench_route(app, store)
     _errors(app)
     app.add_middleware(Guard)
     app.openapi = lambda: _openapi(app)  # type: ignore[method-assign]  # FastAPI's own hook
@@ -170,6 +181,12 @@ def _routes(app: FastAPI, tables: Tables) -> None:
     async def get_scenario(table_id: str) -> Any:
         """The finished game as a scenario file for `fruitspec replay` (409 while it runs)."""
         return JSONResponse(tables.scenario(table_id))
+
+    @app.get("/api/health", tags=["server"])
+    async def health() -> Any:
+        """For a proxy's health check: 200 while this process and its database answer,
+        503 with Retry-After while the database does not."""
+        return JSONResponse(tables.health())
 
     @app.websocket("/api/tables/{table_id}/ws")
     async def feed(ws: WebSocket, table_id: str, token: str | None = None,
@@ -271,12 +288,24 @@ async def _drain(ws: WebSocket) -> None:
         return
 
 
+def _bench_route(app: FastAPI, store: TableStore) -> None:
+    """The floor an action is measured against (``make bench-server``): the same path
+    shape, middleware, token header and body decoding as an action, one row of the same
+    size committed as durably, and a reply of the size the bench asks for, with no game.
+    Left out of the schema: it is no part of the API."""
+    @app.post("/api/bench/{table_id}/actions", include_in_schema=False)
+    async def bare(table_id: str, body: ActionIn, request: Request,
+                   size: int = Query(0, ge=0, le=MAX_PROBE_REPLY)) -> Any:
+        store.probe(f"{table_id} {body.version} {_token(request) is not None} {body.action}")
+        return JSONResponse({"pad": "x" * max(0, size - 11)})
+
+
 # --- errors ----------------------------------------------------------------------------------
 def _errors(app: FastAPI) -> None:
     @app.exception_handler(Refusal)
     async def refused(request: Request, exc: Refusal) -> JSONResponse:
-        headers = ({"Retry-After": str(exc.retry_after)} if isinstance(exc, RateLimited)
-                   else None)
+        retry_after = getattr(exc, "retry_after", None)  # RateLimited, StoreUnavailable
+        headers = {"Retry-After": str(retry_after)} if retry_after is not None else None
         return JSONResponse(exc.to_json(), status_code=exc.status, headers=headers)
 
     @app.exception_handler(RequestValidationError)

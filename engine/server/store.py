@@ -77,16 +77,28 @@ class StoreError(FruitspecError):
     """The database file cannot be used as a table store (corrupt, foreign, unreadable)."""
 
 
+class StoreConflict(StoreError):
+    """The stored version of a table moved on: another process committed that version."""
+
+
 class Store:
-    """The SQLite file behind a server: one connection, each use under one lock."""
+    """The SQLite file behind a server: one connection, each use under one lock.
+
+    One process serves a file (:func:`lock_database`), so its tables in memory are never
+    behind the file: ``shared`` is False, and claiming agents always succeeds.
+    """
+
+    shared = False
 
     def __init__(self, path: str | Path, synchronous: str = "NORMAL") -> None:
+        self.label = str(path)
         if synchronous not in ("NORMAL", "FULL", "EXTRA"):
             raise StoreError(f"synchronous must be NORMAL, FULL or EXTRA, not {synchronous!r}")
         self.path = str(path)
         # one connection for every thread: a transaction must not interleave another's
         self._lock = threading.RLock()
         self._takes = 0
+        self._probe_made = False
         try:
             self.db = sqlite3.connect(self.path, isolation_level=None,
                                       check_same_thread=False)
@@ -161,7 +173,7 @@ class Store:
                                 " WHERE id = ? AND version = ?",
                                 (version, int(agent_turn), table.id, version - 1)).rowcount
             if bumped != 1:
-                raise StoreError(f"table {table.id}: the stored version is not"
+                raise StoreConflict(f"table {table.id}: the stored version is not"
                                  f" {version - 1}")
             db.execute("INSERT INTO journal (table_id, version, seat, action, at)"
                        " VALUES (?, ?, ?, ?, ?)", (table.id, version, seat, action,
@@ -203,15 +215,7 @@ class Store:
                 "SELECT action FROM journal WHERE table_id = ? ORDER BY version",
                 (table_id,))]
         setup_text, tokens_text, version = row
-        if len(journal) != version:
-            raise StoreError(f"table {table_id}: version {version} but"
-                             f" {len(journal)} journal entries")
-        try:
-            setup = TableSetup.from_json(json.loads(setup_text))
-            table = Table(table_id, setup, journal)
-        except (ValueError, KeyError, TypeError, FruitspecError) as exc:
-            raise StoreError(f"table {table_id} does not replay: {exc}") from None
-        return table, json.loads(tokens_text)
+        return replayed(table_id, setup_text, tokens_text, version, journal)
 
     def load_all(self) -> Iterator[tuple[Table, list[str | None]]]:
         """Every stored table, oldest first (for tools and tests: a server loads on demand)."""
@@ -222,11 +226,59 @@ class Store:
             if found is not None:
                 yield found
 
+    def export(self) -> Iterator[tuple[tuple[Any, ...], list[tuple[Any, ...]]]]:
+        """Every table's row (id, setup, tokens, version, created, agent_turn) and its
+        journal rows (version, seat, action, at), oldest table first: for a copy."""
+        with self._lock:
+            ids = [i for (i,) in self.db.execute("SELECT id FROM tables ORDER BY created")]
+        for table_id in ids:
+            with self._lock:
+                row = self.db.execute("SELECT id, setup, tokens, version, created, agent_turn"
+                                      " FROM tables WHERE id = ?", (table_id,)).fetchone()
+                journal = self.db.execute("SELECT version, seat, action, at FROM journal"
+                                          " WHERE table_id = ? ORDER BY version",
+                                          (table_id,)).fetchall()
+            yield row, journal
+
     def agent_turn_ids(self) -> list[str]:
         """The tables marked as having a built-in agent to move (see :meth:`append`)."""
         with self._lock:
             return [i for (i,) in self.db.execute(
                 "SELECT id FROM tables WHERE agent_turn = 1")]
+
+    def version(self, table_id: str) -> int | None:
+        with self._lock:
+            row = self.db.execute("SELECT version FROM tables WHERE id = ?",
+                                  (table_id,)).fetchone()
+        return None if row is None else int(row[0])
+
+    def journal_since(self, table_id: str, version: int) -> list[tuple[int, str]]:
+        with self._lock:
+            return [(int(seat), action) for seat, action in self.db.execute(
+                "SELECT seat, action FROM journal WHERE table_id = ? AND version > ?"
+                " ORDER BY version", (table_id, version))]
+
+    def claim_agents(self, table_id: str) -> bool:
+        return True  # the only process on the file
+
+    def release_agents(self, table_id: str) -> None:
+        return None
+
+    def listen(self, on_version: Any, on_lost: Any) -> None:
+        return None  # no other process commits to this file
+
+    def ping(self) -> None:
+        with self._lock:
+            self.db.execute("SELECT 1").fetchone()
+
+    def probe(self, body: str) -> None:
+        """One row of ``body`` committed as an action's journal entry is (bench only)."""
+        with self._tx() as db:
+            if not self._probe_made:  # made on first use: a served file never has one
+                db.execute("CREATE TABLE IF NOT EXISTS probe (at REAL NOT NULL,"
+                           " body TEXT NOT NULL)")
+                self._probe_made = True
+            db.execute("INSERT INTO probe (at, body) VALUES (?, ?)", (time.time(), body))
 
     def close(self) -> None:
         with self._lock:
@@ -256,6 +308,20 @@ class _Transaction:
             self.db.execute("ROLLBACK" if exc_type else "COMMIT")
         finally:
             self.lock.release()
+
+
+def replayed(table_id: str, setup_text: str, tokens_text: str, version: int,
+             journal: list[str]) -> tuple[Table, list[str | None]]:
+    """A stored table's row and journal as a live table and its token digests (any store)."""
+    if len(journal) != version:
+        raise StoreError(f"table {table_id}: version {version} but"
+                         f" {len(journal)} journal entries")
+    try:
+        setup = TableSetup.from_json(json.loads(setup_text))
+        table = Table(table_id, setup, journal)
+    except (ValueError, KeyError, TypeError, FruitspecError) as exc:
+        raise StoreError(f"table {table_id} does not replay: {exc}") from None
+    return table, json.loads(tokens_text)
 
 
 def _statements(script: str) -> Iterator[str]:

@@ -9,6 +9,14 @@ Memory holds only the tables in use. A stored table is loaded (replayed) when a 
 first asks for it, and leaves memory when its game ends, or when it has seen no action
 and had no feed open for ``idle_timeout`` seconds; it is loaded again when asked for.
 A restart replays only the tables the store marks as having a built-in agent to move.
+
+A store shared by several processes (PostgreSQL) changes three things. A table in memory
+may be behind the database: reads look up its stored version first and catch up from the
+journal, and an action refused by the store's version compare-and-set (another process
+took that version) catches up and is tried again against the new state. Versions other
+processes commit reach this process's feeds through the store's announcements. And a
+table's agents are played only by the process that holds the table's claim; every
+process looks now and then for marked tables nobody plays (their process died).
 """
 from __future__ import annotations
 
@@ -17,6 +25,7 @@ import contextlib
 import hashlib
 import hmac
 import logging
+import os
 import random
 import secrets
 import threading
@@ -28,7 +37,8 @@ from spec.common.errors import FruitspecError
 
 from engine.analysis.agents import get_agent
 from engine.core.table import ActResult, BadRequest, Refusal, Table, TableSetup
-from engine.server.store import Store
+from engine.server.storage import StoreUnavailable, TableStore
+from engine.server.store import StoreConflict
 
 log = logging.getLogger("fruitspec.server")
 
@@ -41,6 +51,10 @@ MAX_SUBSCRIBERS = 512
 MAX_ID_CHARS = 64  # longer is no table's ID: not looked up in the store
 #: Seconds between two looks for idle tables, at most (less for a short idle timeout).
 SWEEP_EVERY = 30.0
+#: Seconds between two looks, on a shared store, for tables whose agents nobody plays.
+ADOPT_EVERY = 1.0
+#: Tries of one action that other processes' versions keep overtaking, before a 503.
+CONFLICT_RETRIES = 8
 
 
 class UnknownTable(Refusal):
@@ -97,10 +111,12 @@ class Tables:
     ``clock`` (monotonic seconds) is the idle timeout's, for tests to move.
     """
 
-    def __init__(self, store: Store | None = None, agent_delay: float = 0.2,
+    def __init__(self, store: TableStore | None = None, agent_delay: float = 0.2,
                  idle_timeout: float = 3600.0,
                  clock: Callable[[], float] = time.monotonic) -> None:
         self.store = store
+        self.shared = store is not None and store.shared
+        self.agent_moves = 0  # moves this process's agents chose (the health route's)
         self.agent_delay = agent_delay
         self.idle_timeout = idle_timeout
         self.clock = clock
@@ -120,6 +136,7 @@ class Tables:
         self._tasks.append(self._loop.create_task(self._resume_agents()))
         if self.store is not None:
             self._tasks.append(self._loop.create_task(self._sweep_forever()))
+            self.store.listen(self._heard, self._lost)
 
     async def stop(self) -> None:
         tasks = [t for live in self._live.values() if (t := live.agent_task) is not None]
@@ -131,26 +148,44 @@ class Tables:
             sub.queue.put_nowait(None)
 
     async def _resume_agents(self) -> None:
-        """Load the stored tables with an agent to move, one by one, so agents play on.
-
-        A table marked in the store but with no agent to move (the mark is conservative)
-        is unmarked and leaves memory again.
-        """
-        ids = self.store.agent_turn_ids() if self.store is not None else []
-        for table_id in ids:
-            await asyncio.sleep(0)  # requests are served between two replays
+        """Load the stored tables with an agent to move, one by one, so agents play on:
+        once at start, and every ``ADOPT_EVERY`` seconds on a shared store (a process
+        that played some table's agents may have died)."""
+        while self.store is not None:
             try:
-                live = self._get(table_id)
-            except Exception as exc:  # noqa: BLE001  one bad table does not stop the rest
-                log.error("table %s does not load: %s", table_id, type(exc).__name__)
-                continue
-            with live.lock:
-                if self._agent_seats(live):
-                    continue  # loading it kicked its agents
-                assert self.store is not None
-                self.store.set_agent_turn(table_id, False)
-                if not live.subscribers:
-                    self._evict(live)
+                for table_id in self.store.agent_turn_ids():
+                    await asyncio.sleep(0)  # requests are served between two replays
+                    self._adopt(table_id)
+            except StoreUnavailable:
+                pass  # the next look tries again
+            if not self.shared:
+                return
+            await asyncio.sleep(ADOPT_EVERY)
+
+    def _adopt(self, table_id: str) -> None:
+        """Play a marked table's agents here, if no process plays them. A table marked
+        but with no agent to move (the mark is conservative) is unmarked and evicted."""
+        live = self._live.get(table_id)
+        if live is not None and live.agent_task is not None and not live.agent_task.done():
+            return
+        assert self.store is not None
+        if not self.store.claim_agents(table_id):
+            return
+        try:
+            live = self._get(table_id)
+        except StoreUnavailable:
+            raise
+        except Exception as exc:  # noqa: BLE001  one bad table does not stop the rest
+            log.error("table %s does not load: %s", table_id, type(exc).__name__)
+            return
+        with live.lock:
+            self._refresh(live)
+            if self._agent_seats(live):
+                self._kick_agents(live)
+                return
+            self.store.set_agent_turn(table_id, False)
+            if not live.subscribers:
+                self._evict(live)
 
     async def _sweep_forever(self) -> None:
         every = min(SWEEP_EVERY, max(0.05, self.idle_timeout / 2))
@@ -194,6 +229,7 @@ class Tables:
         live.evicted = True
         if self._live.get(live.table.id) is live:
             del self._live[live.table.id]
+        self.store.release_agents(live.table.id)
 
     # --- tables ------------------------------------------------------------------------------
     def create(self, setup: TableSetup) -> tuple[str, list[str | None]]:
@@ -265,8 +301,10 @@ class Tables:
         version bump commit in one transaction, so of several seats racing for the same
         version exactly one wins and nothing is applied twice.
         """
-        with self._held(table_id) as live:
-            result = live.table.act(seat, notation, version, commit=self._commit)
+        with self._held(table_id, fresh=False) as live:
+            if self.shared and version is not None and version != live.table.version:
+                self._catch_up(live)  # the client may have seen a version from elsewhere
+            result = self._act_stored(live, seat, notation, version)
             live.touched = self.clock()
             self._mark_agent_turn(live)
             self._publish(live)
@@ -274,6 +312,41 @@ class Tables:
             if live.table.over:
                 self._evict(live)  # its feeds have their last message queued
         return result
+
+    def _act_stored(self, live: _Live, seat: int | None, notation: str,
+                    version: int | None) -> ActResult:
+        """:meth:`Table.act` until the store takes it: a version another process took
+        first is caught up, and the action checked again against the state after it."""
+        for _ in range(CONFLICT_RETRIES):
+            try:
+                return live.table.act(seat, notation, version, commit=self._commit)
+            except StoreConflict:
+                self._catch_up(live)
+        raise StoreUnavailable("the table changes faster than this action could be"
+                               " checked: retry in a moment")
+
+    def _refresh(self, live: _Live) -> None:
+        """Catch ``live`` up when the shared store holds a later version (lock held)."""
+        if self.shared and self.store is not None:
+            stored = self.store.version(live.table.id)
+            if stored is not None and stored > live.table.version:
+                self._catch_up(live)
+
+    def _catch_up(self, live: _Live) -> None:
+        """Apply the versions other processes committed, each sent to this process's
+        feeds as if it had been played here (lock held)."""
+        if self.store is None:
+            return
+        table = live.table
+        entries = self.store.journal_since(table.id, table.version)
+        for seat, action in entries:
+            table.act(seat, action)  # already stored: no commit
+            self._publish(live)
+        if entries:
+            live.touched = self.clock()
+            self._kick_agents(live)
+            if table.over:
+                self._evict(live)
 
     def _commit(self, table: Table, version: int, action: str, seat: int) -> None:
         if self.store is not None:
@@ -288,11 +361,16 @@ class Tables:
                 self.store.set_agent_turn(live.table.id, False)
 
     @contextlib.contextmanager
-    def _held(self, table_id: str) -> Iterator[_Live]:
-        """The table, loaded if need be, with its lock held; never one already evicted."""
+    def _held(self, table_id: str, fresh: bool = True) -> Iterator[_Live]:
+        """The table, loaded if need be, with its lock held; never one already evicted.
+
+        ``fresh``: on a shared store, caught up first with the versions stored since.
+        """
         while True:
             live = self._get(table_id)
             with live.lock:
+                if fresh:
+                    self._refresh(live)
                 if not live.evicted:
                     yield live
                     return
@@ -352,6 +430,44 @@ class Tables:
                                       "events": table.events_since(version - 1, sub.seat)}
             self._deliver(sub, per_seat[sub.seat])
 
+    def _heard(self, table_id: str, version: int) -> None:
+        """A process committed ``version`` of a table (called on the store's thread)."""
+        if self._loop is not None and table_id in self._live:
+            self._loop.call_soon_threadsafe(self._on_version, table_id, version)
+
+    def _on_version(self, table_id: str, version: int) -> None:
+        live = self._live.get(table_id)
+        if live is None or live.table.version >= version:
+            return  # not here, or already known (this process's own action)
+        try:
+            with live.lock:
+                self._catch_up(live)
+        except StoreUnavailable:
+            pass  # the feeds are closed by _lost, and clients catch up with `since`
+
+    def _lost(self) -> None:
+        """The store's announcements broke off (called on the store's thread): every
+        feed is closed as one that fell behind, so that clients reconnect with `since`
+        rather than miss a version."""
+        def close_all() -> None:
+            for sub in list(self._feeds):
+                if not sub.dropped:
+                    sub.queue.put_nowait(None)
+                    sub.dropped = True
+
+        if self._loop is not None:
+            self._loop.call_soon_threadsafe(close_all)
+
+    def health(self) -> dict[str, Any]:
+        """What a proxy's health check reads; :class:`StoreUnavailable` (503) while the
+        store does not answer."""
+        if self.store is not None:
+            self.store.ping()
+        return {"status": "ok", "store": "none" if self.store is None else (
+                    "postgresql" if self.shared else "sqlite"),
+                "process": os.getpid(), "tables_in_memory": len(self._live),
+                "agent_moves": self.agent_moves}
+
     def _deliver(self, sub: Subscription, msg: dict[str, Any]) -> None:
         def put() -> None:
             if sub.dropped:
@@ -398,7 +514,10 @@ class Tables:
         try:
             while True:
                 await asyncio.sleep(self.agent_delay)
+                if self.store is not None and not self.store.claim_agents(live.table.id):
+                    break  # another process plays them (or the store is away: adopted later)
                 with live.lock:
+                    self._refresh(live)
                     move = self._agent_move(live)
                 if move is None:
                     break
@@ -406,6 +525,8 @@ class Tables:
                     self.act(live.table.id, *move)
                 except Refusal:
                     continue  # a client's action came first (a real-time race): look again
+        except StoreUnavailable:
+            return  # the store is away: the table is adopted again once it answers
         except Exception as exc:  # noqa: BLE001  logged without its text (it may hold cards)
             log.error("the agents of table %s stopped: %s", live.table.id, type(exc).__name__)
 
@@ -419,6 +540,7 @@ class Tables:
         seat = seats[rng.randrange(len(seats))]
         legal = [a for a in table.game.legal_actions(table.state) if a.player == seat]
         agent = get_agent(table.setup.agents[seat])  # type: ignore[arg-type]  # an agent plays seat
+        self.agent_moves += 1
         return seat, str(agent.choose(table.game, table.state, legal, rng)), table.version
 
 

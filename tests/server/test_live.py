@@ -15,8 +15,9 @@ from websockets.sync.client import connect
 
 import engine
 from engine.analysis.agents import play_game
-from engine.server.store import Store
+from engine.server.storage import open_store
 
+from .conftest import STORES, store_db
 from .helpers import LiveServer, auth, free_port, local_replay, racing_tanuki
 
 GAMES = engine.games()
@@ -25,10 +26,10 @@ CARD = re.compile(r"\b(?:[BLMPD]\d{1,2}|(?:CO|PA|FI|AV|PI|PG|PF)\d+\*?|"
                   r"[SFBPW]/(?:move|replace|favorite|five|bitten)|GRANNY|TACO)\b")
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory):
+@pytest.fixture(scope="module", params=STORES)
+def server(request, tmp_path_factory):
     d = tmp_path_factory.mktemp("live")
-    with LiveServer(d / "tables.sqlite3", d / "server.log") as srv:
+    with LiveServer(store_db(request, request.param, d), d / "server.log") as srv:
         yield srv
 
 
@@ -160,10 +161,11 @@ def test_racing_seats_exactly_one_takes_the_cart(server):
                 tid, tokens = made["table"], [s["token"] for s in made["seats"]]
 
 
-def test_sigkill_loses_nothing_acknowledged(tmp_path):
+@pytest.mark.parametrize("kind", STORES)
+def test_sigkill_loses_nothing_acknowledged(request, tmp_path, kind):
     """Clients play four tables at once; the server is killed mid-flight and restarted:
     every acknowledged action is there and every table replays to the same state."""
-    db = tmp_path / "tables.sqlite3"
+    db = store_db(request, kind, tmp_path)
     srv = LiveServer(db, tmp_path / "server.log").start()
     records, acked, tables = {}, {}, {}
     try:
@@ -199,7 +201,9 @@ def test_sigkill_loses_nothing_acknowledged(tmp_path):
             t.join(30)
     finally:
         srv.kill()
-    stored = {t.id: t for t, _ in Store(db).load_all()}
+    store = open_store(db)
+    stored = {t.id: t for t, _ in store.load_all()}
+    store.close()
     for name, (tid, _) in tables.items():
         journal = stored[tid].journal
         assert len(journal) >= acked[name] >= 20
@@ -226,9 +230,10 @@ def _digest(game, state) -> str:
     return hashlib.sha256(game.dumps(state).encode()).hexdigest()
 
 
-def test_logs_hold_no_token_and_no_card(tmp_path):
+@pytest.mark.parametrize("kind", STORES)
+def test_logs_hold_no_token_and_no_card(request, tmp_path, kind):
     log = tmp_path / "server.log"
-    with LiveServer(tmp_path / "t.sqlite3", log) as srv, _client(srv) as http:
+    with LiveServer(store_db(request, kind, tmp_path), log) as srv, _client(srv) as http:
         made = http.post("/api/tables", json={"game": "bastos", "seed": 8}).json()
         tid, tokens = made["table"], [s["token"] for s in made["seats"]]
         rec = play_game(engine.load("bastos"), "random", seed=8)
