@@ -11,14 +11,15 @@ from pathlib import Path
 
 import httpx
 import pytest
-from websockets.sync.client import connect
 
 import engine
 from engine.analysis.agents import play_game
 from engine.server.storage import open_store
 
 from .conftest import STORES, store_db
-from .helpers import LiveServer, auth, free_port, local_replay, racing_tanuki
+from .helpers import (LiveServer, auth, free_port, full_game_by_seats, http_client as _client,
+                      local_replay, race_for_one_cart, seat_of as _seat, ws_feed as _ws,
+                      plain as _plain)
 
 GAMES = engine.games()
 # Card notation of every game (see the contract): none may ever reach the log.
@@ -33,24 +34,6 @@ def server(request, tmp_path_factory):
         yield srv
 
 
-def _client(srv: LiveServer) -> httpx.Client:
-    return httpx.Client(base_url=srv.base, timeout=20, trust_env=False)
-
-
-def _ws(srv: LiveServer, tid: str, token: str | None = None, since: int | None = None):
-    query = "&".join(f"{k}={v}" for k, v in (("token", token), ("since", since)) if v is not None)
-    return connect(f"ws://127.0.0.1:{srv.port}/api/tables/{tid}/ws" + ("?" + query if query else ""),
-                   proxy=None, open_timeout=20)
-
-
-def _plain(x):
-    return json.loads(json.dumps(x))
-
-
-def _seat(text: str) -> int:
-    return int(text[1:text.index(":")])
-
-
 # every game at its default size, and every variant
 CONFIGS = [(name, None, None) for name in GAMES] + [
     ("tanuki-market", "special-carts", 3), ("tanuki-market", "solo", 1),
@@ -61,40 +44,7 @@ CONFIGS = [(name, None, None) for name in GAMES] + [
 def test_full_game_by_per_seat_clients_never_leaks(server, name, variant, players):
     """Each seat plays from its own client and watches its own feed; every view pushed at
     every version is exactly `game.view(state, seat)` of the replayed journal."""
-    game = engine.load(name, players=players, variant=variant)
-    seed = 11
-    rec = play_game(game, "random", seed=seed)
-    with _client(server) as http:
-        made = http.post("/api/tables", json={"game": name, "seed": seed, "variant": variant,
-                                              "players": players}).json()
-        tid, tokens = made["table"], [s["token"] for s in made["seats"]]
-        feeds = [_ws(server, tid, tokens[seat]).__enter__() for seat in range(game.players)]
-        feeds.append(_ws(server, tid).__enter__())
-        try:
-            for i, text in enumerate(rec.actions):
-                r = http.post(f"/api/tables/{tid}/actions", headers=auth(tokens[_seat(text)]),
-                              json={"action": text, "version": i})
-                assert r.status_code == 200, r.text
-            states = [game.new(seed=seed)]
-            for text in rec.actions:
-                states.append(game.apply(states[-1], text))
-            for seat, feed in zip([*range(game.players), None], feeds):
-                first = json.loads(feed.recv(timeout=20))
-                assert first["version"] == 0
-                for version in range(1, len(rec.actions) + 1):
-                    raw = feed.recv(timeout=20)
-                    assert not any(t in raw for t in tokens)
-                    msg = json.loads(raw)
-                    assert msg["version"] == version
-                    assert msg["view"] == _plain(game.view(states[version], seat))
-                    _, events = game.step(states[version - 1], rec.actions[version - 1])
-                    assert [(e["rule"], e["text"]) for e in msg["events"]] == [
-                        (e.rule, e.text) for e in game.events_for(events, seat)]
-        finally:
-            for feed in feeds:
-                feed.close()
-        sc = http.get(f"/api/tables/{tid}/scenario").json()
-    assert sc["actions"] == rec.actions and sc["expect"]["scores"] == rec.scores
+    full_game_by_seats([server], name, variant, players)
 
 
 def test_a_reconnecting_feed_catches_up_from_its_last_version(server):
@@ -124,41 +74,7 @@ def test_a_reconnecting_feed_catches_up_from_its_last_version(server):
 
 
 def test_racing_seats_exactly_one_takes_the_cart(server):
-    seed, before = racing_tanuki()
-    game = engine.load("tanuki-market", players=3)
-    with _client(server) as http:
-        made = http.post("/api/tables", json={"scenario": {
-            "game": "tanuki-market", "players": 3, "seed": seed, "actions": before}}).json()
-        tid, tokens = made["table"], [s["token"] for s in made["seats"]]
-        state = local_replay(game, seed, before)
-        takes = [a for a in game.legal_actions(state) if a.name == "take"]
-        body = next(a.body for a in takes if sum(b.body == a.body for b in takes) > 1)
-        racers = sorted({a.player for a in takes if a.body == body})
-        for with_version, loser in ((True, 409), (False, 422)):
-            version = http.get(f"/api/tables/{tid}").json()["version"]
-            gate = threading.Barrier(len(racers))
-            codes: dict[int, int] = {}
-
-            def grab(seat):
-                with _client(server) as mine:
-                    gate.wait()
-                    payload = {"action": body} | ({"version": version} if with_version else {})
-                    codes[seat] = mine.post(f"/api/tables/{tid}/actions", json=payload,
-                                            headers=auth(tokens[seat])).status_code
-
-            threads = [threading.Thread(target=grab, args=(s,)) for s in racers]
-            for t in threads:
-                t.start()
-            for t in threads:
-                t.join(30)
-            assert sorted(codes.values()) == [200] + [loser] * (len(racers) - 1), codes
-            after = http.get(f"/api/tables/{tid}").json()
-            assert after["version"] == version + 1
-            if with_version:  # a fresh table at the same racing moment for the next round
-                made = http.post("/api/tables", json={"scenario": {
-                    "game": "tanuki-market", "players": 3, "seed": seed,
-                    "actions": before}}).json()
-                tid, tokens = made["table"], [s["token"] for s in made["seats"]]
+    race_for_one_cart([server])
 
 
 @pytest.mark.parametrize("kind", STORES)
