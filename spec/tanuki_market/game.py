@@ -127,6 +127,14 @@ def _room(cfg: Config, s: TanukiState, i: int) -> int:
     return CAPACITY[s.kinds[i]] - cards_counted(cfg, s.carts[i])
 
 
+def cart_capacity(cfg: Config, s: TanukiState, i: int) -> int:
+    """TAN-2.7 as the guards apply it, in the cards the view lists on cart ``i``: a card may
+    go on it while it holds fewer. Taco and Granny riding on top (TAN-A21 fruit) and a
+    Granny the leader holds that needs no room (TAN-A7 fourth, TAN-A21 fruit) add to it."""
+    riders = len(s.carts[i]) - cards_counted(cfg, s.carts[i])
+    return CAPACITY[s.kinds[i]] + riders + _granny_rides(cfg, s)
+
+
 def _on_table(s: TanukiState) -> list[int]:
     """The carts nobody has taken yet."""
     return [i for i, who in enumerate(s.taken) if who == ON_TABLE]
@@ -1383,7 +1391,7 @@ class TanukiSpec(GameSpec):
     def view_extra(self, cfg: Config, state: TanukiState, seat: int | None) -> dict[str, Any]:
         out: dict[str, Any] = {
             "deck_size": len(state.deck),
-            "capacity": [CAPACITY[k] for k in state.kinds],
+            "capacity": [cart_capacity(cfg, state, i) for i in range(len(state.kinds))],
             "tables_points": [scoring.table_breakdown(seat_counts(state, p), **_modes(cfg))
                               for p in range(cfg.players)],
             "bonus": [scoring.bonus_points(bonus_cards(state, p), len(state.salad[p]))
