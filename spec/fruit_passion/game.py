@@ -261,7 +261,7 @@ def _play_drawn(cfg: Config, s: FruitState) -> Effect:
     seat, card = s.turn, s.drawn[0]
     fruit = FRUIT[card]
     stacks = with_card_on_stack(s.stacks, seat, card)
-    events = [ev("FRP-4.1", "seat {seat} plays {card} onto its {fruit} stack ({count} cards)",
+    events = [ev("FRP-4.1", "seat {seat} plays {card} onto its {fruit} stack, which now holds {count}",
                  seat=seat, card=card, fruit=NAMES[fruit], count=len(stacks[seat][fruit]))]
     return _end_turn(cfg, s._replace(stacks=stacks, drawn=()), events)
 
@@ -273,8 +273,8 @@ def _play_one_of_pair(cfg: Config, s: FruitState, a: Action) -> Effect:
     card, other = s.drawn if side == "left" else s.drawn[::-1]
     fruit = FRUIT[card]
     stacks = with_card_on_stack(s.stacks, 0, card)
-    events = [ev("FRP-8.3", "plays {card} ({side}) onto the {fruit} stack ({count} cards) and"
-                 " discards {other}", card=card, side=side, fruit=NAMES[fruit],
+    events = [ev("FRP-8.3", "plays {card} ({side}) onto the {fruit} stack, which now holds {count},"
+                 " and discards {other}", card=card, side=side, fruit=NAMES[fruit],
                  count=len(stacks[0][fruit]), other=other)]
     return _draw_pair(cfg, s._replace(stacks=stacks, discard=s.discard + (other,), drawn=()),
                       events)

@@ -37,13 +37,13 @@ def test_play_on_skip_passes_over_a_seat_that_cannot_draw_and_ends_when_none_can
     s = game.apply(s, "draw discard")
     s, events = game.step(s, "play")
     assert [str(e) for e in events] == [
-        "FRP-4.1: seat 0 plays CO2 onto its coconut stack (1 cards)",
+        "FRP-4.1: seat 0 plays CO2 onto its coconut stack, which now holds 1",
         "FRP-5.1: seat 1 cannot draw and is passed over (last-turnover=play-on-skip)"]
     assert game.actors(s) == [2]
     s, events = game.step(game.apply(s, "p2: draw discard"), "play")
     assert game.is_over(s)
     assert [str(e) for e in events[:2]] == [
-        "FRP-4.1: seat 2 plays PA1 onto its papaya stack (1 cards)",
+        "FRP-4.1: seat 2 plays PA1 onto its papaya stack, which now holds 1",
         "FRP-5.1: game over: no seat can draw (last-turnover=play-on-skip)"]
 
 
