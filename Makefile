@@ -77,6 +77,15 @@ BENCH_ARGS ?=
 bench: $(STAMP)
 	$(PY) bench/run.py $(BENCH_ARGS)
 
+# The table server's cost on loopback (a few minutes, stops by itself; make test runs a
+# smoke version): actions against a bare route with the same transport and the same
+# durable write, for 1, 2 and 4 workers on PostgreSQL and 1 on SQLite; e.g.
+# BENCH_SERVER_ARGS="--tables 50 --seconds 10".
+.PHONY: bench-server
+BENCH_SERVER_ARGS ?=
+bench-server: $(STAMP) postgresql
+	$(PY) -m tests.server.bench_server $(BENCH_SERVER_ARGS)
+
 clean:
 	rm -rf docs/_build docs/generated .pytest_cache .hypothesis .mutate mutants
 	rm -rf build

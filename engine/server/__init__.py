@@ -1,4 +1,4 @@
-"""The table server: the engine over HTTP and WebSocket, tables kept in SQLite.
+"""The table server: the engine over HTTP and WebSocket, tables kept in SQLite or PostgreSQL.
 
 >>> from engine.server import create_app
 >>> app = create_app(None)  # tables in memory only; give a path to keep them

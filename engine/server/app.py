@@ -239,12 +239,17 @@ async def _feed(ws: WebSocket, tables: Tables, table_id: str, token: str | None,
         since = _since(raw_since)
         sub = tables.subscribe(table_id, seat)
     except Refusal as exc:
-        await ws.send_json(exc.to_json())
-        await ws.close(code=4000 + exc.status, reason=exc.kind)
+        await _close_refused(ws, exc)
+        return
+    try:
+        first = tables.message(table_id, seat, since)
+    except Refusal as exc:  # the database went away in between (4503)
+        tables.unsubscribe(sub)
+        await _close_refused(ws, exc)
         return
     reader = asyncio.create_task(_drain(ws))
     try:
-        await ws.send_json(tables.message(table_id, seat, since))
+        await ws.send_json(first)
         while True:
             getter = asyncio.create_task(sub.queue.get())
             done, _ = await asyncio.wait({getter, reader}, return_when=asyncio.FIRST_COMPLETED)
@@ -261,6 +266,11 @@ async def _feed(ws: WebSocket, tables: Tables, table_id: str, token: str | None,
     finally:
         tables.unsubscribe(sub)
         reader.cancel()
+
+
+async def _close_refused(ws: WebSocket, exc: Refusal) -> None:
+    await ws.send_json(exc.to_json())
+    await ws.close(code=4000 + exc.status, reason=exc.kind)
 
 
 def _since(raw: str | None) -> int | None:

@@ -1,0 +1,200 @@
+"""What one action costs the table server, against the floor any HTTP server pays.
+
+For each configuration (1, 2 and 4 workers on PostgreSQL, 1 on SQLite) one server runs on
+loopback with ``--bench-route``, and the same number of concurrent tables are driven in
+two phases of the same length, on the same server process:
+
+* **actions**: each table's seats post the actions of a recorded random game, in turn
+  (a table whose game ends is replaced by a new one, outside the timing);
+* **bare route**: the same requests (path shape, token header, body) to the bench's
+  route, which decodes the same body, commits one row of the same size to the same
+  database with the same durability, and returns a body of the same size as the actions'
+  replies, with no game behind it.
+
+Reported per configuration: actions/s and p50/p99 latency of each phase, the ratio of
+their p50s (the goal: at most 2), the server's CPU per request and the load generator's
+CPU beside it (on two cores it competes with the server). The bench stops by itself.
+
+    .venv/bin/python -m tests.server.bench_server [--seconds 20] [--tables 200]
+"""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import tempfile
+import time
+from pathlib import Path
+from typing import Any, Callable
+
+import httpx
+
+import engine
+from engine.analysis.agents import play_game
+
+from .helpers import LiveServer
+from .load import _cpu_seconds, _pct
+from .pg import Cluster
+
+#: (store, workers) measured by `make bench-server`, in this order.
+CONFIGS = [("postgresql", 1), ("postgresql", 2), ("postgresql", 4), ("sqlite", 1)]
+GAMES_RECORDED = 24  # distinct random games the tables cycle through
+
+
+class _Driver:
+    """One table's seats, playing its recorded game; a finished game starts another."""
+
+    def __init__(self, http: httpx.AsyncClient, records: list[tuple[str, int, list[str]]],
+                 index: int) -> None:
+        self.http, self.records, self.index = http, records, index
+        self.tid, self.tokens, self.actions, self.next = "", [""], [""], 0
+
+    async def new_table(self) -> None:
+        name, seed, actions = self.records[self.index % len(self.records)]
+        self.index += 1
+        made = (await self.http.post("/api/tables", json={"game": name, "seed": seed})).json()
+        self.tid, self.tokens = made["table"], [s["token"] for s in made["seats"]]
+        self.actions, self.next = actions, 0
+
+    def request(self, bare: bool, reply_size: int) -> tuple[str, dict[str, Any], dict[str, str]]:
+        text = self.actions[self.next]
+        seat = int(text[1:text.index(":")])
+        path = (f"/api/bench/{self.tid}/actions?size={reply_size}" if bare
+                else f"/api/tables/{self.tid}/actions")
+        return path, {"action": text, "version": self.next}, {
+            "Authorization": f"Bearer {self.tokens[seat]}"}
+
+    async def step(self, bare: bool, reply_size: int) -> tuple[float, int, str | None]:
+        """One request: (seconds, reply bytes, error or None)."""
+        path, body, headers = self.request(bare, reply_size)
+        start = time.perf_counter()
+        try:
+            r = await self.http.post(path, json=body, headers=headers)
+        except httpx.HTTPError as exc:
+            return time.perf_counter() - start, 0, type(exc).__name__
+        took = time.perf_counter() - start
+        if r.status_code != 200:
+            return took, 0, f"{r.status_code} {r.text[:80]}"
+        if not bare:
+            self.next += 1
+            if self.next == len(self.actions):
+                await self.new_table()
+        return took, len(r.content), None
+
+
+async def _phase(drivers: list[_Driver], seconds: float, bare: bool,
+                 reply_size: int) -> dict[str, Any]:
+    latencies: list[float] = []
+    sizes: list[int] = []
+    errors: list[str] = []
+    cpu = time.process_time()
+    start = time.perf_counter()
+    deadline = start + seconds
+
+    async def drive(d: _Driver) -> None:
+        while time.perf_counter() < deadline:
+            took, size, error = await d.step(bare, reply_size)
+            if error is not None:
+                errors.append(error)
+                return
+            latencies.append(took)
+            sizes.append(size)
+
+    await asyncio.gather(*(drive(d) for d in drivers))
+    elapsed = time.perf_counter() - start
+    return {"requests": len(latencies), "per_s": round(len(latencies) / elapsed, 1),
+            "p50_ms": round(_pct(latencies, 0.5) * 1000, 2),
+            "p99_ms": round(_pct(latencies, 0.99) * 1000, 2),
+            "reply_bytes": round(sum(sizes) / max(len(sizes), 1)),
+            "load_cpu_ms_per_request": round((time.process_time() - cpu)
+                                             / max(len(latencies), 1) * 1000, 3),
+            "errors": len(errors), "error_kinds": errors[:3]}
+
+
+async def _measure(base: str, records: list[tuple[str, int, list[str]]], tables: int,
+                   seconds: float, server_cpu: Callable[[], float]) -> dict[str, Any]:
+    limits = httpx.Limits(max_connections=tables, max_keepalive_connections=tables)
+    async with httpx.AsyncClient(base_url=base, timeout=60, limits=limits,
+                                 trust_env=False) as http:
+        drivers = [_Driver(http, records, i) for i in range(tables)]
+        await asyncio.gather(*(d.new_table() for d in drivers))
+        out = {}
+        reply_size = 0
+        for phase, bare in (("actions", False), ("bare_route", True)):
+            cpu = server_cpu()
+            out[phase] = await _phase(drivers, seconds, bare, reply_size)
+            out[phase]["server_cpu_ms_per_request"] = round(
+                (server_cpu() - cpu) / max(out[phase]["requests"], 1) * 1000, 3)
+            reply_size = out["actions"]["reply_bytes"]  # the bare route answers as much
+        return out
+
+
+def _tree_cpu(pid: int) -> float:
+    """CPU seconds of a process and its children (the workers of --workers N)."""
+    total = _cpu_seconds(pid)
+    children = Path(f"/proc/{pid}/task/{pid}/children")
+    for child in children.read_text().split() if children.exists() else []:
+        try:
+            total += _cpu_seconds(int(child))
+        except OSError:
+            pass  # ended meanwhile
+    return total
+
+
+def measure(db: str, workers: int, records: list[tuple[str, int, list[str]]], tables: int,
+            seconds: float, folder: Path) -> dict[str, Any]:
+    """One configuration: a server, both phases, its figures."""
+    args = ("--bench-route", "--create-rate", "0", "--workers", str(workers))
+    with LiveServer(db, folder / f"bench-{workers}.log", args=args) as srv:
+        assert srv.proc is not None
+        pid = srv.proc.pid
+        figures = asyncio.run(_measure(srv.base, records, tables, seconds,
+                                       lambda: _tree_cpu(pid)))
+    act, bare = figures["actions"], figures["bare_route"]
+    figures["p50_ratio"] = round(act["p50_ms"] / bare["p50_ms"], 2) if bare["p50_ms"] else None
+    return figures
+
+
+def run(configs: list[tuple[str, int]], tables: int, seconds: float,
+        pg_url: Callable[[], str] | None = None,
+        games: int = GAMES_RECORDED) -> dict[str, Any]:
+    """Every configuration in turn; ``pg_url`` gives a fresh database (else the bench
+    starts a cluster of its own, with fsync on, as a real deployment has it)."""
+    names = engine.games()
+    records = [(names[i % len(names)], i, play_game(engine.load(names[i % len(names)]),
+                                                   "random", seed=i).actions)
+               for i in range(games)]
+    folder = Path(tempfile.mkdtemp(prefix="fruitspec-bench-"))
+    cluster = None
+    if pg_url is None and any(store == "postgresql" for store, _ in configs):
+        cluster = Cluster(fsync=True).init()
+        pg_url = cluster.new_database
+    results: dict[str, Any] = {"tables": tables, "seconds_per_phase": seconds, "runs": []}
+    try:
+        for n, (store, workers) in enumerate(configs):
+            db = pg_url() if store == "postgresql" and pg_url else str(folder / f"{n}.sqlite3")
+            figures = measure(db, workers, records, tables, seconds, folder)
+            results["runs"].append({"store": store, "workers": workers, **figures})
+    finally:
+        if cluster is not None:
+            cluster.destroy()
+    results["scaling_2_over_1"] = _scaling(results["runs"])
+    return results
+
+
+def _scaling(runs: list[dict[str, Any]]) -> float | None:
+    """Actions/s of two PostgreSQL workers over one's (the goal: at least 1.3)."""
+    rate = {r["workers"]: r["actions"]["per_s"] for r in runs if r["store"] == "postgresql"}
+    return round(rate[2] / rate[1], 2) if rate.get(1) and 2 in rate else None
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--tables", type=int, default=200)
+    ap.add_argument("--seconds", type=float, default=20.0, help="per phase")
+    args = ap.parse_args()
+    print(json.dumps(run(CONFIGS, args.tables, args.seconds), indent=2))
+
+
+if __name__ == "__main__":
+    main()
