@@ -615,6 +615,9 @@ def build_parser() -> argparse.ArgumentParser:
                     help="explore every configuration whole (minutes), not at small size")
     from engine.server.serve import add_serve_arguments, cmd_serve
     add_serve_arguments(add("serve", cmd_serve, "the table server (HTTP, WebSocket, web table)"))
+    from engine.cli.report import add_report_arguments, cmd_report
+    add_report_arguments(add("report", cmd_report, "the design report: does each reading"
+                                                   " matter, how much does each clause"))
     return p
 
 

@@ -70,7 +70,6 @@ class _Trace:
     def __init__(self) -> None:
         self.leader: int | None = None
         self.lead_changes = 0
-        self.history: list[tuple[int | None, int, int]] = []  # (leader, top, each seat's)
         self.seat_scores: list[list[int]] = []
 
     def see(self, scores: Sequence[int]) -> None:
