@@ -380,14 +380,25 @@ def _write_violations(data: dict[str, Any], folder: str) -> list[str]:
 
 
 def cmd_prove(args: argparse.Namespace) -> int:
-    from proofs import runner
+    from proofs import obligations, runner
 
     from engine.cli.show import render_proofs
 
+    if args.obligation:  # one obligation alone, by its ID
+        verdicts = obligations.run(args.game, only=args.obligation)
+        data: list[dict[str, Any]] = [v.to_json() for v in verdicts]
+        _emit(args, data, lambda con: obligations.render(verdicts, con))
+        return 0 if all(map(obligations.as_expected, verdicts)) else 1
     results = runner.run(args.game)
-    data = [r.to_json() for r in results]
-    _emit(args, data, lambda con: render_proofs(data, con))
-    return 0 if all(r.ok for r in results) else 1
+    verdicts = obligations.run(args.game, readings=args.readings)
+    data = [r.to_json() for r in results] + [v.to_json() for v in verdicts]
+
+    def human(con: Any) -> None:
+        render_proofs([r.to_json() for r in results], con)
+        obligations.render(verdicts, con)
+    _emit(args, data, human)
+    return 0 if all(r.ok for r in results) and all(map(obligations.as_expected, verdicts)) \
+        else 1
 
 
 def cmd_ambiguities(args: argparse.Namespace) -> int:
@@ -575,6 +586,11 @@ def build_parser() -> argparse.ArgumentParser:
     sp = add("prove", cmd_prove, "the Z3 properties: what each states, what was expected,"
                                  " what was found")
     sp.add_argument("game", nargs="?", metavar="GAME", help=f"one game ({games}); default: all")
+    sp.add_argument("--obligation", metavar="ID",
+                    help="prove one move x invariant obligation alone (e.g. TIN-O-seller.mid-"
+                         "TIN-I2-5p)")
+    sp.add_argument("--readings", action="store_true",
+                    help="the obligations under every reading, not only the defaults")
     sp = add("ambiguities", cmd_ambiguities, "the ambiguity register")
     sp.add_argument("target", nargs="?", metavar="TARGET",
                     help="a game name or an ambiguity ID (e.g. TIN-A1); default: all")

@@ -18,6 +18,57 @@ def _proofs() -> list[dict[str, Any]]:
     return rows
 
 
+def _obligations() -> list[dict[str, Any]]:
+    """Every move x invariant obligation under every reading, one row a game."""
+    from collections import Counter
+
+    from proofs import obligations
+
+    rows = []
+    for game in obligations.MODELS:
+        t0 = time.perf_counter()
+        verdicts = obligations.run(game, readings=True)
+        counts = Counter(v.status for v in verdicts)
+        bad = [v.obligation.id for v in verdicts if not obligations.as_expected(v)]
+        result = ", ".join(f"{n} {status}" for status, n in sorted(counts.items()))
+        rows.append({"game": game, "check": "obligations", "ok": not bad,
+                     "result": result + (f"; not as expected: {', '.join(bad[:5])}"
+                                         if bad else ""),
+                     "seconds": round(time.perf_counter() - t0, 3)})
+    return rows
+
+
+def _bounds_and_agreement(games: int = 200) -> list[dict[str, Any]]:
+    """Per reading, ``games`` random full games within the declared bounds; and the model
+    on counts agreeing with the engine on play-outs of every player count."""
+    from proofs import agreement, obligations
+
+    rows = []
+    for game in obligations.MODELS:
+        sp = _specs.get(game)
+        counts = sorted({n for v in sp.variants for n in v.players})
+        readings = [None] + [{o.name: r.value} for o in sp.catalogue.options
+                             for r in o.readings if r.value != o.default]
+        for k, options in enumerate(readings):
+            t0 = time.perf_counter()
+            found = [agreement.bounds_sample(game, n, options, games=games // len(counts),
+                                             seed=1000 * k + n) for n in counts]
+            bad = [p for f in found for p in f.problems]
+            name = "defaults" if options is None else ", ".join(f"{a}={b}"
+                                                                for a, b in options.items())
+            rows.append({"game": game, "check": f"bounds {name}", "ok": not bad,
+                         "result": bad[0] if bad else
+                         f"{sum(f.states for f in found)} states within the bounds",
+                         "seconds": round(time.perf_counter() - t0, 3)})
+        t0 = time.perf_counter()
+        walks = [agreement.playouts(game, games=5, players=n, seed=n) for n in counts]
+        bad = [p for w in walks for p in w.problems]
+        rows.append({"game": game, "check": "counts agree", "ok": not bad,
+                     "result": bad[0] if bad else f"{sum(w.steps for w in walks)} steps",
+                     "seconds": round(time.perf_counter() - t0, 3)})
+    return rows
+
+
 def _ambiguities() -> list[dict[str, Any]]:
     from engine.analysis.ambiguities import register
 
@@ -51,7 +102,7 @@ def _explorations(thorough: bool = False) -> list[dict[str, Any]]:
 def verify(progress: bool = False, thorough: bool = False) -> dict[str, Any]:
     """Every check; ``thorough`` explores every configuration whole, not at small size."""
     rows: list[dict[str, Any]] = []
-    for part in (_proofs, _ambiguities):
+    for part in (_proofs, _obligations, _bounds_and_agreement, _ambiguities):
         rows.extend(part())
     rows.extend(_explorations(thorough))
     return {"games": _specs.available(), "rows": rows,

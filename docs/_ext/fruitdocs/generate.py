@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from . import collect, measure, pages, rulebook, sources
+from . import obligations_page
 from .collect import GameData, Settings
 from .measure import attr
 
@@ -263,7 +264,8 @@ def generate(root: Path, out: Path, settings: Settings | None = None,
     else:
         by_game, note = {}, "the proofs were not run in this build"
     props, why = measure.properties()
-    write(out / "proofs.rst", _safe(lambda: pages.proofs_page(by_game, note or why), "proofs",
+    write(out / "proofs.rst", _safe(lambda: pages.proofs_page(by_game, note or why)
+                                     + obligations_page.section(), "proofs",
                                      "Proof results", log), written)
 
     manifest, _ = measure.optional("engine.analysis.explore", "load_manifest")

@@ -1,0 +1,115 @@
+"""What each counterexample to induction turned out to be, with the path that shows it.
+
+A failed obligation is not a finding until it is classified. ``reachable``: a scenario
+from a real set-up, replayed through the engine, reaches a state that breaks what the
+obligation claims (a declared bound, an invariant) -- a bug in the rules or in their
+declarations. ``endless``: under the reading, a position comes back after a few moves,
+so no measure can fall on every move. A counterexample that is neither stays a failure:
+the invariants are then strengthened (``spec/<game>/abstract.py``) until it goes away.
+
+Each classified path is stored as a scenario in ``proofs/counterexamples/``.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable, Iterator
+
+import engine
+from engine.core import validate
+from engine.core.game import Game
+
+FOLDER = Path(__file__).resolve().parent / "counterexamples"
+
+
+@dataclass(frozen=True)
+class Finding:
+    """A class of failed obligations, explained once and shown by one path per size."""
+
+    key: str
+    kind: str  # "reachable" or "endless"
+    game: str
+    reading: dict[str, str]
+    matches: Callable[[str], bool]
+    what: str
+    path: Callable[[Game], list[Any]]
+
+
+def _non_leaders_place(g: Game) -> list[Any]:
+    """Tindahan with stand-ins for sellers (TIN-A7 unlimited): the first leader plays a
+    card to every trick while everybody else places a seller, so it wins each; with one
+    card left it drives the cart instead, and the next seat leads and keeps winning while
+    the others go on placing: a seat places more sellers in one round than the ten the
+    declared bounds allow, and the state can no longer be saved and read back."""
+    s = g.new(seed=1, setup={"dealer": 0})
+    first, path = s.leader, []
+    while s.phase != "over" and max(s.placed) <= 10:
+        legal = g.legal_actions(s)
+        by_name = {a.name: a for a in legal}
+        if s.turn == first:
+            act = by_name["cart"] if len(s.hands[first]) == 1 and "cart" in by_name else \
+                next(a for a in legal if a.name == "play")
+        else:
+            act = by_name.get("seller") or next(a for a in legal if a.name == "play")
+        path.append(act)
+        s, _ = g.step(s, act)
+    return path
+
+
+FINDINGS = (
+    Finding("TIN-unlimited-placed", "reachable", "tindahan", {"no-sellers": "unlimited"},
+            lambda oid: oid.startswith("TIN-O-seller.") and "-bounds-" in oid
+            and oid.endswith("-no-sellers=unlimited"),
+            "with stand-ins a seat may place more than ten sellers in a round, past the "
+            "declared range of `placed` (0..10): a reachable state the engine then refuses "
+            "to read back", _non_leaders_place),
+)
+
+
+def finding_for(oid: str, game: str) -> Finding | None:
+    for f in FINDINGS:
+        if f.game == game and f.matches(oid):
+            return f
+    return None
+
+
+def scenario_path(f: Finding, players: int) -> Path:
+    return FOLDER / f"{f.key}-{players}p.json"
+
+
+def scenario(f: Finding, players: int) -> dict[str, Any]:
+    """The finding's path at ``players`` seats, as a scenario document."""
+    g = engine.load(f.game, players=players, options=f.reading)
+    acts = f.path(g)
+    texts = []
+    for act in acts:
+        texts.append(str(act))
+    return {"game": f.game, "players": players, "options": f.reading, "seed": 1,
+            "title": f"{f.key}: {f.kind}", "description": f.what,
+            "setup": {"dealer": 0}, "actions": texts, "expect": {"over": False}}
+
+
+def replay(f: Finding, doc: dict[str, Any]) -> str | None:
+    """Replay a stored path: the problem its last state has (None: it shows nothing)."""
+    from engine.core.scenario import replay as run
+
+    r = run(doc)
+    if r.failures:
+        return None
+    return validate.problem(r.game, r.state)
+
+
+def write_all(players: Iterator[int] | None = None) -> list[Path]:
+    """Store every finding's path at each of its game's player counts."""
+    import spec as specs
+
+    out = []
+    for f in FINDINGS:
+        for v in specs.get(f.game).variants:
+            for n in ([*players] if players is not None else v.players):
+                path = scenario_path(f, n)
+                path.parent.mkdir(parents=True, exist_ok=True)
+                path.write_text(json.dumps(scenario(f, n), indent=1) + "\n", encoding="utf-8")
+                out.append(path)
+    return out

@@ -1,0 +1,402 @@
+"""Move-by-move proofs at the real sizes: every branch of every move against every invariant.
+
+A game that declares a model on counts (``spec/<game>/abstract.py``, written with
+:mod:`spec.common.abstract`) gets one obligation per
+
+* branch × invariant: from any state within the declared bounds that satisfies every
+  invariant and the branch's guard, the branch's successor satisfies the invariant
+  (``bounds``: lies within the declared bounds again);
+* branch × ``measure``: the successor's termination measure is lexicographically smaller
+  (every component stays a natural number);
+* set-up × invariant: every set-up satisfies it;
+* ``playable``: every such state that is not final lets some move's branch apply;
+
+at each player count, under the default readings and under each other reading alone. An
+obligation is built once under the defaults while the options it reads are noted: only a
+reading of an option it read can change it, so only those readings get their own
+obligation (the others share the default's proof). Z3 answers each: ``unsat`` of the
+negation is ``proved``, a model a ``counterexample`` (decoded into the counts of a state
+and the branch's parameters), anything else ``unknown`` -- a failure.
+"""
+from __future__ import annotations
+
+import dataclasses
+import functools
+import importlib
+import json
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable, Iterator, Mapping
+
+import z3
+
+from spec.common.abstract import Abs, Model, Step, choices, flat, lex_less
+from spec.common.core import Config
+
+from .core import value
+
+MODELS: dict[str, str] = {
+    "tindahan": "spec.tindahan.abstract",
+}
+MANIFEST = Path(__file__).resolve().parent / "obligations.json"
+PROVED, COUNTEREXAMPLE, UNKNOWN = "proved", "counterexample", "unknown"
+DEFAULT = "default"
+Decoded = tuple[str, dict[str, Any]]  # a counterexample's text and its counts by name
+
+
+def model(game: str) -> Model | None:
+    """The game's model on counts, or None when it declares none."""
+    name = MODELS.get(game)
+    return importlib.import_module(name).MODEL if name else None
+
+
+class Reading(dict[str, str]):
+    """A game's options that notes every option a rule looks up."""
+
+    def __init__(self, options: Mapping[str, str]) -> None:
+        super().__init__(options)
+        self.read: set[str] = set()
+
+    def __getitem__(self, key: str) -> str:
+        self.read.add(key)
+        return super().__getitem__(key)
+
+
+@dataclass(frozen=True)
+class Obligation:
+    """One proof goal: its ID, what it checks, and how to build its Z3 claim."""
+
+    id: str
+    game: str
+    move: str
+    invariant: str
+    reading: str
+    players: int
+    build: Callable[[Config], tuple[list[Any], Any, Callable[[z3.ModelRef], Decoded]]] = \
+        field(compare=False, repr=False)
+    options: Mapping[str, str] = field(default_factory=dict, compare=False)
+
+
+@dataclass
+class Verdict:
+    """An obligation's status after a run, with what Z3 found when it was no proof."""
+
+    obligation: Obligation
+    status: str
+    seconds: float
+    detail: str = ""
+    #: a counterexample's state, one count a name (``hand[2]``), and its parameters
+    counts: dict[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        o = self.obligation
+        return {"id": o.id, "move": o.move, "invariant": o.invariant, "reading": o.reading,
+                "players": o.players, "status": self.status,
+                "seconds": round(self.seconds, 4)}
+
+
+# --- Z3 terms for an abstract state -----------------------------------------------------------
+def symbolic_state(m: Model, cfg: Config, tag: str) -> tuple[Abs, list[Any]]:
+    """Fresh Z3 integers for every count, and the declared ranges they lie in."""
+    a: Abs = {}
+    ranges: list[Any] = []
+    for f in m.fields:
+        lo, hi = f.limits(cfg)
+        a[f.name] = _terms(f"{tag}.{f.name}", f.shape(cfg), lo, hi, ranges)
+    return a, ranges
+
+
+def _terms(name: str, shape: tuple[int, ...], lo: int, hi: int, ranges: list[Any]) -> Any:
+    if not shape:
+        t = z3.Int(name)
+        ranges.append(z3.And(lo <= t, t <= hi))
+        return t
+    return [_terms(f"{name}[{i}]", shape[1:], lo, hi, ranges) for i in range(shape[0])]
+
+
+def within(m: Model, cfg: Config, a: Abs) -> Any:
+    """The counts lie within the declared bounds."""
+    out: list[Any] = []
+    for f in m.fields:
+        lo, hi = f.limits(cfg)
+        out.extend(z3.And(lo <= v, v <= hi) for k, v in flat({f.name: a[f.name]}).items())
+    return z3.And(*out)
+
+
+def _params(step: Step, cfg: Config) -> tuple[dict[str, Any], list[Any]]:
+    p, ranges = {}, []
+    for key, (lo, hi) in step.ranges(cfg).items():
+        p[key] = z3.Int(f"param.{key}")
+        ranges.append(z3.And(lo <= p[key], p[key] <= hi))
+    return p, ranges
+
+
+def _decoder(a: Abs, p: Mapping[str, Any], step: str) -> Callable[[z3.ModelRef], Decoded]:
+    def decode(mdl: z3.ModelRef) -> Decoded:
+        counts = {k: value(mdl, v) for k, v in flat(a).items()}
+        chosen = {f"param.{k}": value(mdl, v) for k, v in p.items()}
+        shown = ", ".join(f"{k}={v}" for k, v in counts.items())
+        args = ", ".join(f"{k[6:]}={v}" for k, v in chosen.items())
+        return f"{step}({args}) from {shown}", {**counts, **chosen}
+    return decode
+
+
+def _holds(inv_id: str, m: Model) -> Callable[[Config, Abs], Any]:
+    for inv in m.invariants:
+        if inv.id == inv_id:
+            return inv.holds
+    raise KeyError(inv_id)
+
+
+def _all(m: Model, cfg: Config, a: Abs) -> list[Any]:
+    return [inv.holds(cfg, a) for inv in m.invariants]
+
+
+# --- the obligations -------------------------------------------------------------------------
+def _step_goal(m: Model, step: Step, target: str) -> Callable[[Config], Any]:
+    def build(cfg: Config) -> tuple[list[Any], Any, Callable[[z3.ModelRef], Decoded]]:
+        a, ranges = symbolic_state(m, cfg, "s")
+        p, pr = _params(step, cfg)
+        given = [*ranges, *pr, *_all(m, cfg, a), step.guard(cfg, a, p)]
+        b = step.effect(cfg, a, p)
+        if target == "bounds":
+            claim = within(m, cfg, b)
+        elif target == "measure":
+            given.append(z3.Not(m.final(cfg, a)))
+            new, old = m.measure(cfg, b), m.measure(cfg, a)
+            claim = z3.And(lex_less(new, old), *(v >= 0 for v in new))
+        else:
+            claim = _holds(target, m)(cfg, b)
+        return given, claim, _decoder(a, p, step.name)
+    return build
+
+
+def _setup_goal(m: Model, target: str) -> Callable[[Config], Any]:
+    def build(cfg: Config) -> tuple[list[Any], Any, Callable[[z3.ModelRef], Decoded]]:
+        a, ranges = symbolic_state(m, cfg, "s")
+        claim = within(m, cfg, a) if target == "bounds" else _holds(target, m)(cfg, a)
+        return [*ranges, m.setup(cfg, a)], claim, _decoder(a, {}, "setup")
+    return build
+
+
+def _playable_goal(m: Model) -> Callable[[Config], Any]:
+    def build(cfg: Config) -> tuple[list[Any], Any, Callable[[z3.ModelRef], Decoded]]:
+        a, ranges = symbolic_state(m, cfg, "s")
+        given = [*ranges, *_all(m, cfg, a), z3.Not(m.final(cfg, a))]
+        claim = z3.Or(*(step.guard(cfg, a, p) for step in m.steps for p in choices(step, cfg)))
+        return given, claim, _decoder(a, {}, "no move")
+    return build
+
+
+def _targets(m: Model) -> list[str]:
+    return [inv.id for inv in m.invariants] + ["bounds", "measure"]
+
+
+def _goals(m: Model) -> Iterator[tuple[str, str, Callable[[Config], Any]]]:
+    """(move, invariant, builder) for every goal of the model, at any size."""
+    for target in [inv.id for inv in m.invariants] + ["bounds"]:
+        yield "setup", target, _setup_goal(m, target)
+    for step in m.steps:
+        for target in _targets(m):
+            yield step.name, target, _step_goal(m, step, target)
+    yield "*", "playable", _playable_goal(m)
+
+
+def _configs(game: str) -> Iterator[tuple[Config, str]]:
+    """Each player count's configuration under the defaults (reading ``default``)."""
+    import spec as specs
+
+    sp = specs.get(game)
+    counts = sorted({n for v in sp.variants if v.name is None for n in v.players})
+    for n in counts:
+        yield sp.configure(n, None, None), DEFAULT
+
+
+def _readings(game: str, cfg: Config) -> Iterator[tuple[str, str]]:
+    import spec as specs
+
+    for opt in specs.get(game).catalogue.options:
+        for r in opt.readings:
+            if r.value != cfg.options[opt.name]:
+                yield opt.name, r.value
+
+
+def _reached(build: Callable[[Config], Any], cfg: Config) -> set[str]:
+    """The options the goal's functions look up while it is built."""
+    seen = Reading(cfg.options)
+    build(dataclasses.replace(cfg, options=seen))
+    return seen.read
+
+
+def obligations(game: str, readings: bool = True,
+                only: str | None = None) -> list[Obligation]:
+    """Every obligation of one game (only the defaults' unless ``readings``); with
+    ``only``, just the one of that ID (nothing else is built)."""
+    m = model(game)
+    if m is None:
+        return []
+    import spec as specs
+
+    prefix = specs.get(game).prefix
+    out = []
+    for cfg, _ in _configs(game):
+        for move, target, build in _goals(m):
+            base = f"{prefix}-O-{move.replace('/', '.')}-{target}-{cfg.players}p"
+            base = base.replace("-*-", "-any-")
+            if only is not None and only != base and not only.startswith(base + "-"):
+                continue
+            out.append(Obligation(base, game, move, target, DEFAULT, cfg.players, build,
+                                  dict(cfg.options)))
+            if not readings:
+                continue
+            reached = _reached(build, cfg)
+            for name, val in _readings(game, cfg):
+                if name in reached:
+                    out.append(Obligation(f"{base}-{name}={val}", game, move, target,
+                                          f"{name}={val}", cfg.players, build,
+                                          {**cfg.options, name: val}))
+    return out
+
+
+def endless(game: str) -> Mapping[str, str]:
+    m = model(game)
+    return m.endless if m else {}
+
+
+def check(ob: Obligation, timeout_ms: int = 20000) -> Verdict:
+    """Prove one obligation (a fresh Z3 context, so its answer depends on it alone)."""
+    import spec as specs
+
+    from .runner import fresh_z3_context
+
+    fresh_z3_context()
+    t0 = time.perf_counter()
+    cfg = specs.get(ob.game).configure(ob.players, None, dict(ob.options))
+    given, claim, decode = ob.build(cfg)
+    s = z3.Solver()
+    s.set("timeout", timeout_ms)
+    s.add(*given, z3.Not(claim))
+    verdict = s.check()
+    seconds = time.perf_counter() - t0
+    if verdict == z3.unsat:
+        return Verdict(ob, PROVED, seconds)
+    if verdict == z3.sat:
+        text, counts = decode(s.model())
+        return Verdict(ob, COUNTEREXAMPLE, seconds, text, counts)
+    return Verdict(ob, UNKNOWN, seconds, f"Z3 answered unknown ({s.reason_unknown()})")
+
+
+def run(game: str | None = None, readings: bool = False, only: str | None = None,
+        timeout_ms: int = 20000) -> list[Verdict]:
+    """Check the obligations of one game (or all), or the one with ID ``only``."""
+    games = [_game_key(game)] if game else list(MODELS)
+    games = [g for g in games if g in MODELS]
+    obs = [o for g in games
+           for o in obligations(g, readings=readings or only is not None, only=only)]
+    if only is not None:
+        obs = [o for o in obs if o.id == only]
+        if not obs:
+            from spec.common.errors import ConfigError
+            raise ConfigError(f"no obligation {only!r}; `fruitspec prove GAME --json` lists"
+                              " them")
+    return [check(o, timeout_ms) for o in obs]
+
+
+def _game_key(game: str) -> str:
+    from .runner import MODULES
+
+    key = game.strip().lower().replace("_", "-")
+    if key not in MODULES:
+        from spec.common.errors import ConfigError
+        raise ConfigError(f"unknown game {game!r} (games: {', '.join(MODULES)})")
+    return key
+
+
+@functools.lru_cache(maxsize=1)
+def expected() -> dict[str, str]:
+    """The status each obligation should end with, by ID: ``proved`` unless recorded."""
+    try:
+        return dict(json.loads(MANIFEST.read_text(encoding="utf-8"))["expected"])
+    except FileNotFoundError:
+        return {}
+
+
+def as_expected(v: Verdict) -> bool:
+    """Proved as the manifest expects, or a counterexample it expects and that has been
+    classified (``proofs/counterexamples.py``); ``unknown`` never is."""
+    if v.status == UNKNOWN or v.status != expected().get(v.obligation.id, PROVED):
+        return False
+    return v.status == PROVED or classified(v) is not None
+
+
+def classified(v: Verdict) -> str | None:
+    """What a counterexample was found to be, in a few words (None: not classified)."""
+    from .counterexamples import finding_for, scenario_path
+
+    f = finding_for(v.obligation.id, v.obligation.game)
+    if f is None:
+        return None
+    return f"{f.kind}: {f.what} (path: {scenario_path(f, v.obligation.players).name})"
+
+
+def write_manifest(verdicts: list[Verdict], path: Path = MANIFEST) -> None:
+    """Record the statuses found as the expected ones (other games' entries are kept);
+    an unknown or an unclassified counterexample is refused."""
+    for v in verdicts:
+        if v.status == UNKNOWN or (v.status == COUNTEREXAMPLE and classified(v) is None):
+            raise ValueError(f"{v.obligation.id} is {v.status} and unclassified: fix it or"
+                             " classify it before recording it")
+    try:
+        doc = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        doc = {"about": "Expected status of each move x invariant obligation (proofs/"
+                        "obligations.py); a change fails the tests.", "expected": {}}
+    doc["expected"].update({v.obligation.id: v.status for v in verdicts})
+    path.write_text(json.dumps(doc, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+    expected.cache_clear()
+
+
+def _cell(verdicts: list[Verdict]) -> str:
+    """One matrix cell: a tick when every player count and reading is as expected."""
+    bad = [v for v in verdicts if not as_expected(v)]
+    if bad:
+        return "[red]✗[/]"
+    if any(v.status == COUNTEREXAMPLE for v in verdicts):
+        return "[yellow]cex[/]"
+    return "[green]✓[/]"
+
+
+def matrix(verdicts: list[Verdict]) -> dict[str, dict[str, dict[str, list[Verdict]]]]:
+    """The verdicts by game, then move (branch), then invariant."""
+    out: dict[str, dict[str, dict[str, list[Verdict]]]] = {}
+    for v in verdicts:
+        o = v.obligation
+        out.setdefault(o.game, {}).setdefault(o.move, {}).setdefault(o.invariant, []).append(v)
+    return out
+
+
+def render(verdicts: list[Verdict], console: Any) -> None:
+    """Per game a table of branches x invariants, then what failed or was unexpected."""
+    from rich.table import Table
+
+    for game, rows in matrix(verdicts).items():
+        cols = list(dict.fromkeys(inv for row in rows.values() for inv in row))
+        table = Table(title=f"{game}: every move against every invariant")
+        table.add_column("move / branch", no_wrap=True)
+        for c in cols:
+            table.add_column(c, justify="center")
+        for move, row in rows.items():
+            table.add_row(move, *(_cell(row[c]) if c in row else "" for c in cols))
+        console.print(table)
+    for v in verdicts:
+        if not as_expected(v) or v.status != PROVED:
+            o = v.obligation
+            mark = "" if as_expected(v) else " ✗"
+            why = classified(v) if v.status == COUNTEREXAMPLE else None
+            console.print(f"[bold]{o.id}[/] {v.status}{mark}: {why or v.detail}",
+                          highlight=False)
+    good = sum(map(as_expected, verdicts))
+    slow = max(verdicts, key=lambda v: v.seconds, default=None)
+    console.print(f"{good}/{len(verdicts)} obligations as expected"
+                  + (f"; slowest {slow.obligation.id} {slow.seconds:.2f} s" if slow else ""))

@@ -1,0 +1,123 @@
+"""Move-by-move obligations at the real sizes, and the agreement that lets them speak for
+the engine: the model on counts gives the engine's own counts, verdicts and moves."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tests.cli.cli_support import cli
+from proofs import agreement, counterexamples, obligations
+
+GAMES = sorted(obligations.MODELS)
+KEYS = {"id", "move", "invariant", "reading", "players", "status", "seconds"}
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_default_obligations_as_expected(game: str) -> None:
+    """Every obligation of the default readings ends as the manifest expects; none is
+    unknown, and every counterexample among them is classified."""
+    verdicts = obligations.run(game)
+    assert verdicts
+    bad = [(v.obligation.id, v.status, v.detail[:300]) for v in verdicts
+           if not obligations.as_expected(v)]
+    assert not bad
+    recorded = obligations.expected()
+    assert {v.obligation.id for v in verdicts} <= set(recorded)
+    assert all(set(v.to_json()) == KEYS for v in verdicts)
+
+
+def test_one_obligation_alone_by_its_id() -> None:
+    oid = "TIN-O-seller.mid-TIN-I2-5p"
+    ran = cli("prove", "tindahan", "--obligation", oid, "--json")
+    assert ran.code == 0, ran.err
+    (entry,) = json.loads(ran.out)
+    assert entry["id"] == oid and entry["status"] == "proved"
+    assert (entry["move"], entry["invariant"], entry["players"]) == \
+        ("seller/mid", "TIN-I2", 5)
+
+
+def test_a_reading_runs_alone_and_an_unknown_id_is_refused() -> None:
+    oid = "TIN-O-seller.mid-bounds-3p-no-sellers=unlimited"
+    ran = cli("prove", "tindahan", "--obligation", oid, "--json")
+    assert ran.code == 0, ran.err  # the counterexample is expected and classified
+    (entry,) = json.loads(ran.out)
+    assert entry["status"] == "counterexample"
+    assert entry["reading"] == "no-sellers=unlimited"
+    assert "TIN-O-nothing" in cli("prove", "tindahan", "--obligation",
+                                  "TIN-O-nothing").assert_user_error()
+
+
+def test_a_reading_no_branch_reads_shares_the_default_proof() -> None:
+    """Which options each goal's functions look up decides which readings get their own
+    obligation: the scoring readings reach none of Tindahan's counts, so they share."""
+    import spec
+
+    cfg = spec.get("tindahan").configure(3, None, None)
+    m = obligations.model("tindahan")
+    assert m is not None
+    reached = {(move, target): obligations._reached(build, cfg)
+               for move, target, build in obligations._goals(m)}
+    assert "no-sellers" in reached["seller/mid", "TIN-I2"]
+    # a premise holds every invariant, so TIN-I2's reading reaches every goal; the round's
+    # readings reach only the branches that end a round
+    assert not {"cart-start", "sellers-between-rounds"} & reached["cart/drive", "TIN-I1"]
+    assert "cart-start" in reached["play/round", "TIN-I4"]
+    scoring = {"trump-tie", "rounding", "second-after-tie", "empty-round", "trump-stall"}
+    assert not scoring & set().union(*reached.values())
+
+
+@pytest.mark.parametrize("path", sorted(counterexamples.FOLDER.glob("*.json")),
+                         ids=lambda p: p.stem)
+def test_each_stored_counterexample_path_replays(path) -> None:
+    """A reachable counterexample is a path from a real set-up that the engine replays to
+    a state breaking what the obligation claims."""
+    doc = json.loads(path.read_text(encoding="utf-8"))
+    finding = next(f for f in counterexamples.FINDINGS if path.stem.startswith(f.key))
+    problem = counterexamples.replay(finding, doc)
+    assert problem is not None and "outside" in problem
+    assert doc == counterexamples.scenario(finding, doc["players"]), "stale path"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_counts_agree_with_the_engine_on_real_games(game: str) -> None:
+    import spec
+
+    for n in sorted({n for v in spec.get(game).variants for n in v.players}):
+        found = agreement.playouts(game, games=2, players=n, seed=n)
+        assert found.ok, found.problems
+        assert found.steps > 50
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_counts_agree_on_the_explorers_configurations(game: str) -> None:
+    for name, found in agreement.explored(game, max_states=600):
+        assert found.ok, (name, found.problems)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_real_games_stay_within_the_declared_bounds(game: str) -> None:
+    import spec
+
+    for n in sorted({n for v in spec.get(game).variants for n in v.players}):
+        found = agreement.bounds_sample(game, n, games=15, seed=100 * n)
+        assert found.ok, found.problems
+
+
+def test_seeded_fault_in_an_effect_is_caught_by_the_agreement_check() -> None:
+    """Tindahan: a seller placed without leaving its owner's supply (a counter not
+    lowered). No obligation can see it, since the proofs read the counts' own effect; the
+    agreement check does, on the very first seller placed."""
+    import engine
+
+    g = engine.load("tindahan", players=4)
+    honest = g._effects["seller"]
+
+    def keeps_supply(cfg, s, a):
+        s2, events = honest(cfg, s, a)
+        return s2._replace(supply=s.supply), events
+
+    g._effects["seller"] = keeps_supply
+    found = agreement.playouts(g, games=3, seed=4)
+    assert not found.ok
+    assert any("(seller/" in p and "supply[" in p for p in found.problems), found.problems
