@@ -9,7 +9,7 @@ import traceback
 from pathlib import Path
 from typing import Any, Callable
 
-from . import collect, measure, pages, rulebook, sources
+from . import collect, designer, measure, pages, rulebook, sources
 from . import obligations_page
 from .collect import GameData, Settings
 from .measure import attr
@@ -288,11 +288,11 @@ def generate(root: Path, out: Path, settings: Settings | None = None,
     entries = [(n, e) for n in good for e in datas[n].ambiguities]
     notes = "; ".join(f"{n}: {datas[n].ambiguities_note}" for n in good
                       if datas[n].ambiguities_note)
-    impact_table, _ = measure.optional("engine.analysis.impact_table", "load_table")
-    impact = impact_table() if impact_table is not None else None
-    write(out / "register.rst", _safe(lambda: pages.register_page(entries, notes, impact),
+    write(out / "register.rst", _safe(lambda: pages.register_page(entries, notes),
                                        "register",
                                        "Ambiguity register", log), written)
+    designer.write_pages(out, {n: datas[n].spec for n in good},
+                         lambda path, text: write(path, text, written), written.add)
     write(out / "notation.rst", _safe(lambda: pages.notation_page([datas[n].spec for n in good]),
                                        "notation", "Notation", log), written)
     got, why_not = schemas(good)

@@ -7,6 +7,7 @@ from typing import Any, Iterable
 
 from . import measure, pictures
 from .collect import GameData
+from .designer import register_section
 from .measure import attr
 from .rst import (admonition, bullets, code, directive, esc, fields, heading, indent, label,
                   link, list_table, lit)
@@ -538,65 +539,7 @@ def _records(data: Any, path: tuple[str, ...] = ()) -> list[dict[str, Any]]:
     return []
 
 
-def _ci(v: dict[str, Any], fmt: str) -> str:
-    low, high = v["ci95"]
-    return f"{v['mean']:{fmt}} [{low:{fmt}}, {high:{fmt}}]"
-
-
-def _effect(r: dict[str, Any]) -> str:
-    """What the row says, in words: an interval that leaves out 0 is a measured shift."""
-    shifts = [c for c in r["score_change"] + [r["first_seat_win_rate"]["change"]]
-              if c["ci95"][0] > 0 or c["ci95"][1] < 0]
-    if shifts:
-        return "shifts scores"
-    if r["winner_changes"]["rate"] > 0:
-        return "changes who wins, no measured shift"
-    return "no change measured"
-
-
-def _natural(ident: str) -> tuple[str, int]:
-    """``TIN-A2`` before ``TIN-A10``."""
-    head, _, number = ident.rpartition("A")
-    return (head, int(number) if number.isdigit() else 0)
-
-
-def impact_section(table: dict[str, Any]) -> str:
-    """The stored strong-agent impact of every register entry, one table per game."""
-    out = label("register-impact") + heading("Impact between strong agents", "=")
-    out += ("Each reading against the default over the same deals (same seeds), every seat"
-            " played by information-set MCTS (:mod:`engine.analysis.ismcts`). *Winners change*: the"
-            " share of deals whose winners differ (Wilson 95% interval); *score change*: the"
-            " mean change of each seat's score; *seat 0 win rate*: the change of the first"
-            " seat's win rate (paired 95% intervals). A reading whose intervals all hold 0"
-            " does not measurably matter between these players; a reading that never"
-            " applies leaves every deal as it was. Stored with the command that made it"
-            " (``engine/data/impact.json``), since it takes tens of CPU minutes.\n\n")
-    runs, entries = table.get("runs", {}), table.get("entries", {})
-    if not entries:
-        return out + "No impact table is stored yet.\n\n"
-    for game, run in sorted(runs.items()):
-        out += heading(game, "-")
-        out += (f"{run['games']} deals per reading, agents {lit(run['agents'])}, computed"
-                f" {esc(run['date'])} with fruitspec {esc(run['version'])}"
-                f" in {run['cpu_seconds']:.0f} CPU s by {lit(run['command'])}.\n\n")
-        rows = []
-        for ident, e in sorted(entries.items(), key=lambda kv: _natural(kv[0])):
-            if e["game"] != game:
-                continue
-            for value, r in e["readings"].items():
-                w = r["winner_changes"]
-                rows.append([ref(ident), lit(f"{e['option']}={value}") + f" (vs {lit(r['vs'])})"
-                             + (f", {esc(e['variant'])}" if e.get("variant") else ""),
-                             f"{w['rate']:.0%} [{w['ci95'][0]:.0%}, {w['ci95'][1]:.0%}]",
-                             "; ".join(_ci(c, "+.1f") for c in r["score_change"]),
-                             _ci(r["first_seat_win_rate"]["change"], "+.2f"), _effect(r)])
-        out += list_table(["ID", "Reading", "Winners change", "Score change per seat",
-                           "Seat 0 win rate change", "Effect"], rows, [8, 22, 14, 26, 16, 14])
-    return out
-
-
-def register_page(entries: list[tuple[str, dict[str, Any]]], note: str,
-                  impact: dict[str, Any] | None = None) -> str:
+def register_page(entries: list[tuple[str, dict[str, Any]]], note: str) -> str:
     out = label("register") + heading("Ambiguity register", "=", over=True)
     out += ("Every place where a rulebook is ambiguous, silent or contradicts itself, across"
             " the four games: the question, its readings, the default and why. Each entry"
@@ -617,7 +560,7 @@ def register_page(entries: list[tuple[str, dict[str, Any]]], note: str,
                        ("stored" if e.get("witness") else "none yet")))])
     out += list_table(["ID", "Game", "Option", "Kind", "Question", "Readings",
                        "Witness"], rows, [9, 9, 12, 9, 33, 18, 10])
-    return out + (impact_section(impact) if impact is not None else "")
+    return out + register_section()
 
 
 def notation_page(specs: list[Any]) -> str:

@@ -1,0 +1,232 @@
+"""The designer start pages: for each game, does each reading matter (the design report).
+
+Rendered from the committed report data (``engine/data/report/<game>.json``, made by
+``python -m engine.analysis.report.data GAME``); nothing is played while the site is
+built. A page says *stale* when the game's spec has changed since its data were computed,
+and gives a reading the data do not cover a *pending* row.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Callable
+
+from .rst import admonition, esc, heading, label, link, list_table, lit, ref
+
+DIR = "designer"
+KINDS = (("ambiguity", "Ambiguities: the text can be read two ways"),
+         ("gap", "Gaps: the text is silent"),
+         ("contradiction", "Contradictions: two passages disagree"),
+         ("settled", "Settled: a reading we are sure of, kept to show it"),
+         ("setting", "Settings: a choice the rules leave to the players"))
+METRICS = ("balance", "advantage", "completion", "drawishness", "decision_moves",
+           "branching_factor", "lead_change", "drama", "decisiveness", "duration",
+           "score_spread", "winner_change", "skill_depth", "chance_vs_skill")
+
+
+def _words() -> Any:
+    from engine.analysis.report import words
+    return words
+
+
+def what_changes(opt: Any, value: str, row: dict[str, Any] | None) -> str:
+    """One plain sentence: what a player would notice under the reading, and how much."""
+    texts = {r.value: r.text for r in opt.readings}
+    said = f"With {lit(value)}, {esc(texts[value])} (by default, {esc(texts[opt.default])})"
+    if row is None:
+        return said + "; not yet measured."
+    if row["equivalent"]:
+        return said + f"; the games are the same up to {esc(row['equivalent'])}, checked."
+    w = _words()
+    seat, e = w.largest_win_change(row)
+    return (said + f"; {w.player(seat)}'s win rate moves {esc(w.interval(e))}"
+            f" between {esc(row['agents'])} players.")
+
+
+def _verdict(row: dict[str, Any] | None) -> str:
+    if row is None:
+        return "**pending**"
+    v = f"**{row['verdict']}**"
+    return v + (f" ({esc(row['equivalent'])})" if row["equivalent"] else "")
+
+
+def _interval(row: dict[str, Any] | None) -> str:
+    if row is None:
+        return "—"
+    w = _words()
+    seat, e = w.largest_win_change(row)
+    return esc(f"{w.player(seat)}: {w.interval(e)}")
+
+
+def _reproduce(game: str, opt: Any, row: dict[str, Any] | None) -> str:
+    players = f" --players {row['players']}" if row else ""
+    variant = f" --variant {row['variant']}" if row and row.get("variant") else ""
+    return lit(f"fruitspec report {game} --readings {opt.id}{players}{variant}")
+
+
+def _question_rows(game: str, opts: list[Any], rows: dict[tuple[str, str], list[dict[str, Any]]]
+                   ) -> list[list[str]]:
+    out = []
+    for opt in opts:
+        for value in opt.values:
+            if value == opt.default:
+                continue
+            found: list[dict[str, Any] | None] = list(rows.get((opt.id, value), []))
+            for row in found or [None]:
+                out.append([
+                    link(opt.id, f"../games/{game}.html#{opt.id.lower()}"),
+                    esc(opt.question), lit(opt.default), lit(value),
+                    str(row["players"]) if row else "—", _verdict(row), _interval(row),
+                    what_changes(opt, value, row), _reproduce(game, opt, row),
+                    link("viewer", f"/ambiguities/{opt.id}")])
+    return out
+
+
+def _metric(m: dict[str, Any]) -> str:
+    lo, hi = m["ci95"]
+    return esc(f"{m['value']:.3g} [{lo:.3g}, {hi:.3g}]")
+
+
+def _metrics_table(base: dict[str, Any]) -> str:
+    rows = [[ref(f"metric-{k.replace('_', '-')}", k), _metric(base["metrics"][k])]
+            for k in METRICS if k in base["metrics"]]
+    return list_table(["Metric", "Default against itself (95% interval)"], rows, [30, 70])
+
+
+def _clauses(data: dict[str, Any], catalogue: Any) -> str:
+    w = _words()
+    rows = [[lit(c["clause"]), esc(catalogue[c["clause"]].text) if c["clause"] in catalogue else "",
+             f"**{c['verdict']}**", esc(w.interval(c["restricted"])),
+             esc(f"{c['fires_per_game']['value']:.1f}"), str(c["games"])]
+            for c in data["clauses"]]
+    return list_table(["Clause", "What it grants", "Verdict", "Win-rate change of a barred"
+                       " player", "Used per game", "Deals"], rows, [9, 35, 10, 22, 10, 8])
+
+
+def _exact(data: dict[str, Any]) -> str:
+    rows = []
+    for r in data.get("exact", []):
+        ex, sa = r["exact"], r["sampled"]
+        rows.append([lit(r["config"]),
+                     esc(f"{ex['duration']:.3f}") if ex else "too large",
+                     _metric(sa["duration"]),
+                     esc(f"{ex['branching_factor']:.3f}") if ex else "—",
+                     esc(f"{sa['branching_factor']:.3f}"),
+                     esc(", ".join(f"{k} {v:.0%}" for k, v in (ex or sa)["endings"].items())),
+                     "yes" if r.get("agrees") else "no"])
+    return list_table(["Configuration", "Length, exact", "Length, sampled", "Options, exact",
+                       "Options, sampled", "Endings (exact)", "Agree"], rows,
+                      [22, 10, 18, 10, 10, 22, 8])
+
+
+def _made(data: dict[str, Any], is_stale: bool) -> str:
+    m = data["made"]
+    out = (f"Computed {esc(m['date'])} with fruitspec {esc(m['version'])} by {lit(m['command'])}:"
+           f" {m['games_played']} games by {lit(m['agents'])} agents in {m['cpu_seconds']:.0f}"
+           f" CPU seconds (budget {m['budget']:.0f}), seed {m['seed']}, tolerance"
+           f" {100 * m['tolerance']:.0f} points, target half-width {100 * m['half_width']:.0f}"
+           " points.\n\n")
+    if is_stale:
+        out = admonition("warning", "**Stale**: the game's rules have changed since these"
+                         " figures were computed; recompute them with the command above.") + out
+    return out
+
+
+def _baseline(data: dict[str, Any]) -> str:
+    b = data["baseline"]
+    wc = b["metrics"]["winner_change"]
+    return (f"**Null baseline.** The default played against itself on the same {b['games']}"
+            f" deals, only the agents' own randomness drawn afresh, reads **{b['verdict']}**;"
+            f" yet the winner differs in {100 * wc['value']:.0f}% of the deals. Any"
+            " reading's \"winner change\" below that is noise, which is why the verdicts rest"
+            " on win rates and score shifts measured on the same deals, not on it.\n\n")
+
+
+def game_page(game: str, title: str, spec: Any, data: dict[str, Any] | None,
+              svg: Callable[[str, dict[str, Any]], str | None]) -> str:
+    from engine.analysis.report.data import pending, stale
+
+    out = label(f"designer-{game}") + heading(f"{title}: does each reading matter?", "=",
+                                              over=True)
+    out += ("Every open question of the rulebook, each rival reading played against the"
+            " default on the same deals. A verdict is **no-difference** when every"
+            " headline interval lies inside the tolerance (or the readings are the same game"
+            " up to a checked renaming), **matters** when one excludes no change after Holm's"
+            " adjustment, **undecided** otherwise. The metrics are defined in"
+            f" {ref('report-metrics', 'the metrics page')}. Each entry links to its ruling in"
+            f" the rulebook; the witness viewer path opens on ``fruitspec serve``.\n\n")
+    if data is None:
+        out += admonition("note", "No report data are committed for this game yet: every"
+                          " reading below is pending.")
+    else:
+        out += _made(data, stale(data)) + _baseline(data)
+        forest = svg("forest", data)
+        if forest:
+            out += f".. image:: {forest}\n   :alt: forest plot of every reading\n\n"
+    rows: dict[tuple[str, str], list[dict[str, Any]]] = {}
+    for r in (data or {}).get("readings", []):
+        rows.setdefault((r["option"], r["reading"]), []).append(r)
+    opts = [o for o in spec.options]
+    for kind, kind_title in KINDS:
+        of_kind = [o for o in opts if o.kind == kind]
+        if not of_kind:
+            continue
+        out += heading(kind_title, "-")
+        out += list_table(["Entry", "Question", "Default", "Reading", "Players", "Verdict",
+                           "Largest win-rate change", "What changes", "Reproduce",
+                           "Witness viewer"], _question_rows(game, of_kind, rows),
+                          [6, 16, 7, 7, 5, 8, 11, 22, 12, 6])
+    if data is None:
+        return out
+    waiting = pending(game, data)
+    if waiting:
+        out += admonition("note", "Pending (no data yet): " + ", ".join(
+            lit(f"{i}={v}") for i, v in waiting) + ".")
+    out += heading("The game itself", "-") + _metrics_table(data["baseline"])
+    out += heading("Restricted play: how much does each clause matter?", "-")
+    chart = svg("clauses", data)
+    if chart:
+        out += f".. image:: {chart}\n   :alt: clause importance\n\n"
+    out += _clauses(data, spec.catalogue)
+    out += heading("Exact figures on small positions", "-")
+    out += ("Under random play the whole tree of each small position is weighed exactly;"
+            " random play-outs from it give the sampled figures beside them.\n\n")
+    return out + _exact(data)
+
+
+def index_page(games: list[tuple[str, str]]) -> str:
+    out = label("designer") + heading("Designer start pages", "=", over=True)
+    out += ("For each game: every open question, whether its readings change the game, by how"
+            " much, and which clauses carry the game.\n\n")
+    out += ".. toctree::\n   :maxdepth: 1\n\n" + "".join(f"   {g}\n" for g, _ in games) + "\n"
+    return out
+
+
+def register_section() -> str:
+    """What the register page says of impact: the design report replaced its table."""
+    return (heading("Does a reading matter?", "=") + "The measured effect of every"
+            " reading, with the null baseline and intervals, is on each game's"
+            f" {ref('designer', 'designer start page')}.\n\n")
+
+
+def write_pages(out: Path, specs: dict[str, Any], write: Callable[[Path, str], None],
+                keep: Callable[[Path], None]) -> None:
+    """The designer pages and their pictures (each ``keep``-ed, so the build's clean-up
+    leaves it), from the committed report data."""
+    from engine.analysis.report import data as report_data
+    from engine.analysis.report.plots import forest, importance
+
+    folder = out / DIR
+    folder.mkdir(parents=True, exist_ok=True)
+    draw = {"forest": forest, "clauses": importance}
+    for game, sp in specs.items():
+        def svg(kind: str, data: dict[str, Any], game: str = game) -> str | None:
+            rows = data["readings"] if kind == "forest" else data["clauses"]
+            if not rows:
+                return None
+            path = folder / f"{game}-{kind}.svg"
+            draw[kind](data, path)
+            keep(path.resolve())
+            return path.name
+
+        write(folder / f"{game}.rst", game_page(game, sp.title, sp, report_data.load(game), svg))
+    write(folder / "index.rst", index_page([(g, sp.title) for g, sp in specs.items()]))
