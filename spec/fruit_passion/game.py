@@ -634,26 +634,22 @@ def _base_start(cfg: Config, setup: Mapping[str, Any], rng: Stream) -> FruitStat
             raise SetupError(f"setup box: {len(box)} cards, but {boxed} go back with {n}"
                              " players")
         if need > len(others):
-            raise SetupError(f"setup: {len(box) + len(others)} cards are left for the box, but"
+            left = len(box) + len(others)
+            raise SetupError(f"setup: {left} {'card is' if left == 1 else 'cards are'} left"
+                             " for the box, but"
                              f" {TWO_PLAYER_BOX} go back unseen with {n} players"
                              f" (FRP-2.1); the deck, discard pile and stacks name too"
                              " many cards")
         box += others[:need]
-        others = others[need:]
-        if pile is None:
-            if not others:
-                raise SetupError("setup: no card is left to start the discard pile"
-                                 " (FRP-2.2); the deck and stacks name every card")
-            pile, others = others[:1], others[1:]
-        deck += others
+        deck += others[need:]
     else:
         box += others
+    if pile is None:  # FRP-2.2: the deck's top card, given or shuffled, starts the pile
+        pile, deck = deck[:1], deck[1:]
     if not deck:
         raise SetupError("setup deck: the draw deck may not start empty")
     if not pile:
-        raise SetupError("setup discard: the discard pile may not start empty (FRP-2.2)"
-                         + ("" if given_pile is not None else "; with rest=box name its"
-                            " cards"))
+        raise SetupError("setup discard: the discard pile may not start empty (FRP-2.2)")
     return FruitState(phase="draw", turn=start, decks=(tuple(deck),), discard=tuple(pile),
                       drawn=(), from_discard=False, final=False, stacks=stacks,
                       box=tuple(box), rng=rng)

@@ -63,6 +63,7 @@ CLAUSES: tuple[Clause, ...] = (
     C("FRP-2.4", "A scenario set-up may fix the start seat, the deck's top cards (top"
       " first), the discard pile (a card, or a list top first), the cards in the box, and"
       " cards already in each seat's stacks; what it leaves out is shuffled by the seed."
+      " Without a discard pile, the deck's top card starts it, as at the table (FRP-2.2)."
       " With rest=box every card it does not place stays in the box, for short positions."
       " A set-up that names a card that does not exist, or a card more often than the"
       " game has it, is refused; so is one that leaves fewer than 25 cards for the box"

@@ -43,3 +43,11 @@ def test_every_scoring_row_has_a_scenario():
 def test_scenarios_name_the_game():
     for p in FILES:
         assert load_scenario(p).game == "fruit-passion"
+
+
+def test_the_deck_top_starts_a_pile_the_setup_leaves_out():
+    r = replay(HERE / "deck-top-starts-the-pile.json")
+    texts = [e.text for batch in r.events for e in batch]
+    assert r.ok, r.failures
+    assert texts[:2] == ["seat 0 takes PG3 from the discard pile",
+                         "CO1 is turned face up from the deck as a new discard pile"]

@@ -78,13 +78,10 @@ def _all_cards():
 
 @pytest.mark.parametrize("players,deck,message", [
     (2, 81, "24 cards are left for the box, but 25 go back"),
-    (2, 104, "1 cards are left for the box"),
+    (2, 104, "1 card is left for the box"),
     (2, 105, "0 cards are left for the box"),
-    (2, 80, "no card is left to start the discard pile"),
-    (3, 105, "no card is left to start the discard pile"),
-    (4, 105, "no card is left to start the discard pile"),
 ])
-def test_a_deck_may_not_eat_the_box_or_the_discard_pile(players, deck, message):
+def test_a_deck_may_not_eat_the_box(players, deck, message):
     with pytest.raises(engine.SetupError, match=re.escape(message)):
         _load(players).new(setup={"deck": _all_cards()[:deck]})
 
@@ -92,16 +89,28 @@ def test_a_deck_may_not_eat_the_box_or_the_discard_pile(players, deck, message):
 def test_the_largest_decks_still_leave_box_and_pile():
     s = _load(2).new(setup={"deck": _all_cards()[:79]})
     assert len(s.box) == 25 and len(s.discard) == 1 and len(s.decks[0]) == 79
+    for players, cards in ((2, 80), (3, 105), (4, 105)):  # every card in play: the top one
+        s = _load(players).new(setup={"deck": _all_cards()[:cards]})  # starts the pile
+        assert s.discard == (_all_cards()[0],) and len(s.decks[0]) == cards - 1
     s = _load(3).new(setup={"deck": _all_cards()[:104]})
     assert len(s.discard) == 1 and len(s.decks[0]) == 104
 
 
 @pytest.mark.parametrize("setup", [{"discard": []}, {"discard": [], "rest": "box",
-                                                     "deck": ["CO1"]},
-                                   {"deck": ["CO1"], "rest": "box"}])
+                                                     "deck": ["CO1"]}])
 def test_the_discard_pile_may_not_start_empty(setup):
     with pytest.raises(engine.SetupError, match=re.escape("discard pile may not start empty")):
         _load(3).new(setup=setup)
+
+
+@pytest.mark.parametrize("rest", ["deck", "box"])
+def test_without_a_discard_pile_the_decks_top_card_starts_it(rest):
+    """FRP-2.2: the deck is made, then its top card is turned face up; a set-up naming the
+    deck's top cards and no pile gets the first of them on the pile."""
+    s = _load(3).new(seed=4, setup={"deck": ["PG3", "CO1", "PA2"], "rest": rest})
+    assert s.discard == ("PG3",) and s.decks[0][:2] == ("CO1", "PA2")
+    with pytest.raises(engine.SetupError, match="draw deck may not start empty"):
+        _load(3).new(setup={"deck": ["CO1"], "rest": "box"})  # the one card went to the pile
 
 
 def test_broken_solo_setups_are_refused():
@@ -124,8 +133,8 @@ def test_the_distribution_option_changes_what_exists():
 
 def test_the_hybrids_option_renames_the_hybrids():
     g = _load(2, hybrids="CO4-PA2-FI3-AV1-PI5")
-    s = g.new(setup={"deck": ["CO4*", "AV1*"]})
-    assert s.decks[0][:2] == ("CO4*", "AV1*")
+    s = g.new(setup={"deck": ["CO4*", "AV1*"]})  # the top card starts the pile (FRP-2.2)
+    assert s.discard == ("CO4*",) and s.decks[0][0] == "AV1*"
     assert g.view(s, 0)["hybrid_cards"] == ["CO4*", "PA2*", "FI3*", "AV1*", "PI5*"]
 
 
