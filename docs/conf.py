@@ -28,7 +28,7 @@ extensions = [
     "fruitdocs",
 ]
 
-exclude_patterns = ["_build", "Thumbs.db", ".DS_Store"]
+exclude_patterns = ["_build", "editions", "Thumbs.db", ".DS_Store"]
 templates_path: list[str] = []
 html_static_path = ["_static"]
 html_css_files = ["fruitspec.css"]
@@ -38,6 +38,8 @@ html_theme_options = {
     "navigation_with_keys": True,
 }
 html_show_sourcelink = False
+# the published site: the printed rulebooks' links to other pages are absolute under it
+html_baseurl = os.environ.get("FRUITSPEC_SITE_URL", "https://fruitspec.readthedocs.io/en/latest/")
 html_last_updated_fmt = None
 
 # diagrams: rendered by the local `dot` binary at build time, as SVG (no network)

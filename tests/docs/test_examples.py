@@ -46,7 +46,7 @@ def test_worked_examples_are_replayed_step_tables(generated, game):
     """Each scenario file of the game is a worked example: replayed without a failed
     expectation, shown as a table of steps with what the rules did, its set-up folded away."""
     out, datas = generated
-    text = (out / "games" / f"{game}.rst").read_text(encoding="utf-8")
+    text = (out / "trace" / f"{game}.rst").read_text(encoding="utf-8")
     scenarios = datas[game].scenarios
     assert scenarios, f"{game} has no scenario file"
     assert "Worked examples" in text

@@ -7,7 +7,7 @@ import re
 import pytest
 
 import spec
-from fruitdocs import pages
+from fruitdocs import lint, pages, rulebook
 
 from .labels import labels
 
@@ -27,55 +27,78 @@ def trace(generated, game: str) -> str:
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_every_clause_has_its_anchor_and_its_row(generated, game):
+def test_every_clause_has_its_mark_and_its_row(generated, game):
+    """Every rule a player needs is marked in the player edition; notation and set-up keys
+    (settings) live on the record only."""
     book, record = page(generated, game), trace(generated, game)
+    marked = set(rulebook.cited(book))
     for c in spec.get(game).clauses:
-        assert f":clause:`{c.id}`" in book, f"{c.id} has no anchor in the {game} rulebook"
+        if c.kind != "setting":
+            assert c.id in marked, f"{c.id} has no mark in the {game} edition"
         assert f":trace:`{c.id}`" in record, f"{c.id} has no row on the {game} record"
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_every_option_has_a_ruling_with_its_readings(generated, game):
+def test_every_option_has_a_ruling_where_its_question_arises(generated, game):
+    """Each register entry: a ruling cut to question, our ruling and why, in the section
+    that states one of its rules and no earlier than that rule's first mark; its full
+    readings and what changes on the record, which links back to the ruling."""
     book, record = page(generated, game), trace(generated, game)
-    rulings = dict(_rulings(book))
+    rulings = {m.group(1): m for m in _RULING.finditer(book)}
     for opt in spec.get(game).options:
         assert f".. _{opt.id.lower()}:" in record
-        box = rulings.get(opt.id)
-        assert box is not None, f"{opt.id} has no ruling box in the rulebook"
-        assert opt.question.split()[0] in box
+        assert f"games/{game}.html#{opt.id.lower()}" in record, opt.id
+        m = rulings.get(opt.id)
+        assert m is not None, f"{opt.id} has no ruling in the player edition"
+        for key in ("question", "ruling", "why"):
+            assert f":{key}:" in m.group(0), f"{opt.id} lacks its {key}"
+        marks = [book.index(f":clause:`{c}`") for c in opt.clauses
+                 if f":clause:`{c}`" in book]
+        assert marks and min(marks) < m.end(), f"{opt.id} comes before its rules"
+        if opt.variants is None or None in opt.variants:  # a variant's own ruling sits
+            # in the variant's section even when its rules are the base game's
+            assert _section_at(book, m.start()) in {_section_at(book, i) for i in marks}, \
+                f"{opt.id} is not in the section of its rules"
+        box = _record_box(record, opt.id)
         for r in opt.readings:
-            assert f"``{r.value}``" in box, f"{opt.id}: reading {r.value} not shown"
-        assert "*We play*" in box and "*What changes:*" in box, opt.id
+            assert f"``{r.value}``" in box, f"{opt.id}: reading {r.value} not on the record"
 
 
-def _rulings(text: str):
-    for m in re.finditer(r"^\.\. fruit-ruling:: (\S+)\n((?:\n|   .*\n)+)", text, re.M):
-        yield m.group(1), m.group(2)
+_RULING = re.compile(r"^\.\. fruit-ruling:: (\S+)\n((?:   .*\n)+)", re.M)
+
+
+def _section_at(text: str, pos: int) -> str:
+    """The top-level heading (underlined with ``=``) in force at ``pos``."""
+    heads = [m for m in re.finditer(r"^(.+)\n=+\n", text, re.M) if m.start() < pos]
+    return heads[-1].group(1) if heads else ""
+
+
+def _record_box(text: str, rid: str) -> str:
+    m = re.search(rf"^\.\. admonition:: Ruling {re.escape(rid)}\n((?:\n|   .*\n)+)", text,
+                  re.M)
+    assert m, f"{rid} has no full ruling on the record"
+    return m.group(1)
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_rulebook_reads_as_a_rulebook(generated, game):
-    """Prose in rulebook order with findings first; none of the traceability metadata."""
+def test_player_edition_follows_the_printed_book(generated, game):
+    """The printed book's headings in its order, nothing of the record on the page: no
+    findings, step tables, option names or what-changes sentences."""
     book = page(generated, game)
-    assert book.index("What the verification found") < book.index(":clause:`")
-    for meta in ("Implemented by", "Declared in", "Observed", ".. graphviz::", "Guards (in"):
-        assert meta not in book, f"{meta!r} belongs on the traceability page"
-    anchors = re.findall(r":clause:`([^`]+)`", book)
-    by_section: dict[str, list[str]] = {}
-    for c in spec.get(game).clauses:  # sections in the order the catalogue first reaches them
-        ids = by_section.setdefault(c.section.split(" > ", 1)[-1], [])
-        if c.kind != "setting":  # settings (the notation) close the page
-            ids.append(c.id)
-    expected = [cid for ids in by_section.values() for cid in ids]
-    shown = [a for a in dict.fromkeys(anchors) if a in set(expected)]
-    assert shown == expected, "clauses out of rulebook order"
+    heads = [h for h, _ in re.findall(r"^(.+)\n([=~-])\2+\n", book, re.M)]
+    assert heads[1:] == list(lint.BOOKS[game].sections)  # the first is the title
+    for meta in ("Implemented by", "Declared in", "Observed", ".. graphviz::", "Guards (in",
+                 "What the verification found", "What changes", ":widths: 4 8 18 70",
+                 "Option ``", "Worked examples"):
+        assert meta not in book, f"{meta!r} belongs on the record"
 
 
 @pytest.mark.parametrize("game", GAMES)
 def test_record_has_diagram_and_sections(generated, game):
     text = trace(generated, game)
     for part in ("Phases and transitions", ".. graphviz::", "Clauses", "Ambiguities and options",
-                 "Proofs", "Clause coverage"):
+                 "Proofs", "Clause coverage", "What the verification found", "Rulings in full",
+                 "Worked examples"):
         assert part in text
     for mv in spec.get(game).moves:
         for ph in mv.phases:
@@ -130,6 +153,27 @@ def test_pictures_are_drawn(generated):
             assert any(p.name.startswith(g) for p in svgs), f"no picture for {g}"
     for p in svgs:
         assert p.read_text(encoding="utf-8").startswith("<svg")
+    for g in GAMES:  # every printed example of the edition has its picture
+        examples = page(generated, g).count(".. figure:: ../_svg/" + g + "-example-")
+        assert examples == len([p for p in svgs if p.name.startswith(f"{g}-example-")]) > 0
+
+
+def test_scoring_example_of_tindahan_adds_up_by_the_rules(generated):
+    """The printed scoring example's table and picture: each stall's points and each
+    player's card points as the spec's own scoring gives them, totals 9, 8 and 8."""
+    from fruitdocs.positions import BOOK, LETTERS
+    from spec.tindahan.scoring import card_points, stall_points
+
+    pos = BOOK["scoring-example"]
+    totals = [card_points(t, h) for t, h in ((3, 5), (4, 0), (2, 7))]
+    for f, letter in enumerate(LETTERS):
+        if letter in pos.fruits:
+            got = stall_points(list(pos.stalls[f]), f == pos.cart)
+            totals = [a + b for a, b in zip(totals, got)]
+    assert totals == [9, 8, 8]
+    table = page(generated, "tindahan").split(".. list-table:: The scoring example")[1]
+    rows = re.findall(r"^   \* - ([ABC])\n(?:     - .*\n){6}     - (\d+)$", table, re.M)
+    assert [int(t) for _, t in rows] == totals
 
 
 def test_reference_pages(generated):

@@ -240,7 +240,8 @@ def generate(root: Path, out: Path, settings: Settings | None = None,
             continue
         try:
             book = rulebook.rulebook_page(root, d, svg_dir, findings_of(name))
-            text = pages.game_page(root, d, svg_dir)
+            text = pages.game_page(root, d, svg_dir) + rulebook.record_extras(
+                root, d, svg_dir, findings_of(name))
         except Exception as exc:  # noqa: BLE001 - one broken page must not stop the site
             log(f"fruitdocs: the page of {name} failed: {traceback.format_exc()}")
             pages.LABELS.difference_update(_labels_of(d))

@@ -1,50 +1,33 @@
-"""The printable edition: each clarified rulebook as a PDF, made with WeasyPrint from the page
-the HTML builder just wrote (its article only, with a print stylesheet), so the PDF has the
-same words and pictures as the site and needs no TeX."""
+"""The printable player edition: each game's rules as a PDF, made with WeasyPrint from the
+page the HTML builder just wrote (its article, with a cover, a printed table of contents and
+a print stylesheet), so the PDF has the same words and pictures as the site and needs no
+TeX. Links inside the edition stay inside the PDF; links to other pages of the site become
+absolute addresses under the site's base address (``html_baseurl``, or the environment
+variable FRUITSPEC_SITE_URL), so a shared PDF never points at the build machine's files.
+After printing, the lint (``lint.py``) reads page and PDF; each problem is a warning, which
+``make docs`` (``-W``) turns into a failure."""
 from __future__ import annotations
 
+import html
 import json
 import re
 import time
 from pathlib import Path
 from typing import Any
+from urllib.parse import urljoin
 
 from sphinx.util import logging
 
+from . import lint
 from .rulebook import PDF_DIR, RULEBOOK_DIR
 
 logger = logging.getLogger(__name__)
 
-_ARTICLE = re.compile(r"<article[^>]*role=\"main\"[^>]*>(.*?)</article>", re.S)
+PRINT_CSS = Path(__file__).resolve().parents[2] / "_static" / "print.css"
 
-PRINT_CSS = """
-@page { size: A4; margin: 18mm 16mm 20mm 16mm;
-        @bottom-center { content: counter(page) " / " counter(pages); font-size: 8pt;
-                         color: #777; } }
-body { font-family: "DejaVu Serif", Georgia, serif; font-size: 10.5pt; line-height: 1.45;
-       color: #111; }
-h1, h2, h3 { font-family: "DejaVu Sans", Helvetica, sans-serif; color: #5b3d00;
-             break-after: avoid; }
-h1 { font-size: 22pt; margin: 0 0 6pt; }
-h2 { font-size: 14pt; margin: 16pt 0 4pt; border-bottom: 1px solid #d9c48f; }
-h3 { font-size: 11.5pt; margin: 12pt 0 3pt; }
-a { color: inherit; text-decoration: none; }
-a.headerlink, .headerlink { display: none; }
-.clause-anchor { font-family: "DejaVu Sans", sans-serif; font-size: 6.5pt; color: #8a7a55;
-                 vertical-align: super; }
-.admonition { border: 1px solid #d9c48f; background: #fffaf0; padding: 4pt 8pt;
-              margin: 8pt 0; break-inside: avoid; font-size: 9.5pt; }
-.admonition-title { font-weight: bold; font-family: "DejaVu Sans", sans-serif; margin: 0; }
-figure { break-inside: avoid; text-align: center; margin: 8pt 0; }
-figure img { max-width: 100%; max-height: 120mm; }
-figcaption { font-size: 9pt; color: #444; }
-table { border-collapse: collapse; width: 100%; font-size: 8.5pt; margin: 6pt 0; }
-th, td { border: 1px solid #ccc; padding: 2pt 4pt; vertical-align: top; text-align: left; }
-thead { display: table-header-group; }
-tr { break-inside: avoid; }
-code, pre { font-family: "DejaVu Sans Mono", monospace; font-size: 8.5pt; }
-details.setup { display: none; }
-"""
+_SECTION = re.compile(r"<section id=\"([^\"]+)\">\s*<h([23])>(.*?)</h\2>", re.S)
+_HREF = re.compile(r"(<a\b[^>]*?\bhref=\")([^\"]*)(\")")
+_WRAPPER_ID = re.compile(r"(<div class=\"table-wrapper[^\"]*\") id=\"[^\"]+\"")
 
 
 def on_build_finished(app: Any, exc: Exception | None) -> None:
@@ -56,34 +39,101 @@ def on_build_finished(app: Any, exc: Exception | None) -> None:
         return
     import logging as std_logging
     for name in ("weasyprint", "weasyprint.progress", "fontTools"):
-        std_logging.getLogger(name).setLevel(std_logging.WARNING)
+        std_logging.getLogger(name).setLevel(std_logging.ERROR)
     try:
         from weasyprint import CSS, HTML
     except ImportError as err:  # the docs extra installs it; say so rather than skip silently
         logger.warning("fruitdocs: no printable edition (WeasyPrint is missing: %s)", err)
         return
+    base = site_url(app)
     target = out / PDF_DIR
     target.mkdir(parents=True, exist_ok=True)
     made: dict[str, Any] = {}
-    css = CSS(string=PRINT_CSS)
+    css = CSS(filename=str(PRINT_CSS))
     for page in pages:
         start = time.perf_counter()
-        body = _article(page.read_text(encoding="utf-8"))
-        if body is None:
+        text = page.read_text(encoding="utf-8")
+        body = lint.article(text)
+        if not body:
             logger.warning("fruitdocs: %s has no article to print", page.name)
             continue
-        html = HTML(string=f"<!doctype html><html lang=en><head><meta charset=utf-8>"
-                           f"<title>{page.stem}</title></head><body>{body}</body></html>",
-                    base_url=str(page))
-        doc = html.render(stylesheets=[css])
+        rel = page.relative_to(out).as_posix()
+        doc = HTML(string=print_html(page.stem, body, base, rel),
+                   base_url=str(page)).render(stylesheets=[css])
         pdf = target / f"{page.stem}.pdf"
         doc.write_pdf(pdf)
-        made[page.stem] = {"pages": len(doc.pages), "bytes": pdf.stat().st_size,
+        rules = rules_pages(doc)
+        made[page.stem] = {"pages": len(doc.pages), "rules_pages": rules,
+                           "bytes": pdf.stat().st_size,
                            "seconds": round(time.perf_counter() - start, 2)}
+        made[page.stem].update(_lint(page.stem, text, pdf, base, rules))
         logger.info("fruitdocs: printable edition %s: %d pages", pdf.name, len(doc.pages))
     (target / "manifest.json").write_text(json.dumps(made, indent=2) + "\n", encoding="utf-8")
 
 
-def _article(text: str) -> str | None:
-    m = _ARTICLE.search(text)
-    return m.group(1) if m else None
+def site_url(app: Any) -> str:
+    import os
+    url = os.environ.get("FRUITSPEC_SITE_URL") or app.config.html_baseurl
+    return url.rstrip("/") + "/"
+
+
+def _lint(game: str, page_html: str, pdf: Path, base: str, rules: int) -> dict[str, Any]:
+    """Lint one edition, warn of each problem; the numbers go to the manifest."""
+    if game not in lint.BOOKS:
+        logger.warning("fruitdocs: no printed book is known for %s", game)
+        return {}
+    import spec as specs
+    words = lint.word_list(lint.catalogue_names(specs.get(game)))
+    problems = lint.check_html(game, page_html, words)
+    problems += lint.check_pdf(game, pdf, words, lint.marks_of(page_html), base, rules)
+    for p in problems:
+        logger.warning("fruitdocs: player edition of %s: %s", game, p)
+    prose, whole = lint.prose_share(page_html)
+    return {"prose_words": prose, "words": whole, "lint_problems": len(problems)}
+
+
+def print_html(game: str, body: str, base: str, rel: str) -> str:
+    """The document WeasyPrint prints: cover, contents, then the edition."""
+    body = _WRAPPER_ID.sub(r"\1", body)  # the theme repeats a table's id on its wrapper
+    body = _HREF.sub(lambda m: m.group(1) + html.escape(
+        printed_link(html.unescape(m.group(2)), base, rel), quote=True) + m.group(3), body)
+    m = re.search(r"<h1>(.*?)</h1>", body, re.S)
+    title = lint.text_of(m.group(1)) if m else game
+    entries = "".join(
+        f'<li class="toc-{level}"><a href="#{sid}">{lint.text_of(head)}</a></li>'
+        for sid, level, head in _SECTION.findall(body))
+    address = urljoin(base, rel)
+    return (
+        f"<!doctype html><html lang=en><head><meta charset=utf-8>"
+        f"<title>{html.escape(title)}: the rules</title>"
+        f'<meta name="description" content="{html.escape(title)}: the complete rules, clarified,'
+        f' with a ruling wherever the printed rulebook leaves a question open">'
+        f'<meta name="author" content="the fruitspec authors">'
+        f'<meta name="keywords" content="{html.escape(title)}, card game, rules">'
+        f"</head><body>"
+        f'<section class="cover"><p class="cover-kicker">The rules, clarified</p>'
+        f'<h1 class="cover-title">{html.escape(title)}</h1>'
+        f'<p class="cover-sub">Player edition</p>'
+        f'<p class="cover-site">Read it on the web: <a href="{html.escape(address)}">'
+        f"{html.escape(address)}</a></p></section>"
+        f'<nav class="toc"><h2 class="toc-title">Contents</h2><ul>{entries}</ul></nav>'
+        f'<main id="rules-start">{body}</main></body></html>')
+
+
+def printed_link(href: str, base: str, rel: str) -> str:
+    """Where a link of the edition points in print: the same page's anchors stay inside the
+    PDF, everything else of the site becomes an absolute address under ``base``."""
+    if href.startswith("#") or re.match(r"[a-z][a-z0-9+.-]*:", href) and not \
+            href.startswith("file:"):
+        return href
+    page = rel.rsplit("/", 1)[-1]
+    if href.startswith(page + "#"):
+        return href[len(page):]
+    return urljoin(urljoin(base, rel), href)
+
+
+def rules_pages(doc: Any) -> int:
+    """Pages of rules: those from the one that holds the edition's start to the end."""
+    first = next((i for i, p in enumerate(doc.pages) if "rules-start" in p.anchors),
+                 0)
+    return len(doc.pages) - first

@@ -4,16 +4,18 @@ verification's findings up front. The traceability record lives on its own page.
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any
 
+from docutils.parsers.rst import directives
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 
-from . import scenes
+from . import positions, scenes
 from .collect import GameData
 from .pages import ref
-from .rst import admonition, directive, esc, heading, indent, label, list_table, lit
+from .rst import admonition, directive, esc, heading, indent, label, link, list_table, lit
 
 logger = logging.getLogger(__name__)
 
@@ -24,28 +26,12 @@ PDF_DIR = "pdf"
 #: clause ID -> game name, filled while the pages are generated (the roles need it)
 CLAUSE_GAME: dict[str, str] = {}
 
-#: how many clauses of one section make one paragraph, at most (walls of text read badly)
-PARAGRAPH = 4
-
 #: the repository root while a page is generated (witness files are read from it)
 ROOT: Path | None = None
 
 
 def title_of(spec: Any) -> str:
     return spec.title or spec.name
-
-
-def short_section(section: str) -> str:
-    return section.split(" > ", 1)[1] if " > " in section else section
-
-
-def sections(clauses: Iterable[Any]) -> list[tuple[str, list[Any]]]:
-    """Clauses grouped by rulebook section, sections in the order they first appear in the
-    catalogue (which follows the rulebook), clauses in catalogue order within each."""
-    out: dict[str, list[Any]] = {}
-    for c in clauses:
-        out.setdefault(short_section(c.section or "Other rules"), []).append(c)
-    return list(out.items())
 
 
 # --- findings ------------------------------------------------------------------------------
@@ -71,95 +57,95 @@ def _evidence(item: str) -> str:
     return ref(item, item)
 
 
-# --- the page ------------------------------------------------------------------------------
+# --- the player edition ------------------------------------------------------------------
+
+#: where the hand-written player editions live, relative to the repository root
+EDITIONS = Path("docs") / "editions"
+
+#: clause ID -> True where the player edition of its game cites it (the traceability rows
+#: link back to the rule only then)
+CITED: dict[str, bool] = {}
+
+_CITE = re.compile(r":clause:`([^`]+)`|^\.\. fruit-ruling:: (\S+)$", re.M)
+_EXAMPLE = re.compile(r"^\.\. fruit-example:: (\S+)\n((?:   :[a-z]+:.*\n)*)\n((?:   .+\n|\n)*)",
+                      re.M)
+
+
+def edition_source(root: Path, name: str) -> str:
+    return (root / EDITIONS / f"{name}.rst").read_text(encoding="utf-8")
+
+
+def cited(text: str) -> list[str]:
+    """The clause IDs a player edition marks, in the order it first marks them (a ruling
+    on a clause, such as a tie rule, marks it too)."""
+    found = (a or b for a, b in _CITE.findall(text))
+    return [c for c in dict.fromkeys(found) if c in CLAUSE_GAME]
+
 
 def rulebook_page(root: Path, d: GameData, svg_dir: Path, found: list[Any]) -> str:
+    """The player edition of a game: the hand-written text of ``docs/editions/<game>.rst``
+    (the printed book's order and headings, the rules in players' words, each ruling where
+    its question arises), its examples drawn from their replayed scenarios."""
     global ROOT
     ROOT = root
-    sp = d.spec
     name = d.name
-    for c in sp.clauses:
+    for c in d.spec.clauses:
         CLAUSE_GAME[c.id] = name
-    out = [label(f"game-{name}"), heading(title_of(sp), "=", over=True)]
-    if sp.summary:
-        out.append(esc(sp.summary) + "\n\n")
-    out.append(
-        "This is the rulebook as fruitspec plays it, in our own words and in the order of the"
-        " printed rulebook. The small grey numbers (like " + lit(sp.clauses[0].id) + ") name"
-        " each rule; each one links to its record: the code that implements it and the tests"
-        " and proofs that check it (" + ref(f"trace-{name}", "traceability") + "). Where the"
-        " printed rules are ambiguous or silent, a *ruling* box says how we play it, why, and"
-        " what the other readings would change.\n\n")
-    out.append(f"A printable edition: `{title_of(sp)} (PDF) <../../{PDF_DIR}/{name}.pdf>`__.\n\n")
-    out.append(heading("What the verification found", "="))
-    out.append(findings_list(found))
-    pics = _pictures(d, svg_dir)
-    placed = False
-    rulings = _rulings_by_clause(d)
-    shown_rulings: set[str] = set()
-    notation: list[Any] = []
-    for section, group in sections(sp.clauses):
-        prose = [c for c in group if c.kind != "setting"]
-        notation += [c for c in group if c.kind == "setting"]
-        if not prose:
-            continue
-        if pics and not placed and "scor" in section.lower():
-            out.append(pics)
-            placed = True
-        out.append(heading(section, "="))
-        for para in _paragraphs(prose):
-            out.append(" ".join(_sentence(c) for c in para) + "\n\n")
-            for c in para:
-                for e in rulings.get(c.id, ()):
-                    if e["id"] not in shown_rulings:
-                        shown_rulings.add(e["id"])
-                        out.append(ruling_box(e, name))
-    if pics and not placed:
-        out.append(pics)
-    rest = [e for e in d.ambiguities if e["id"] not in shown_rulings]
-    if rest:
-        out.append(heading("Other rulings", "="))
-        out += [ruling_box(e, name) for e in rest]
-    out.append(worked_examples(d))
-    if notation:
-        out.append(heading("Writing moves down", "="))
-        out.append(" ".join(_sentence(c) for c in notation) + " See also"
-                   " :ref:`notation`.\n\n")
-    return "".join(out)
+    body = edition_source(root, name)
+    for cid in cited(body):
+        CITED[cid] = True
+    title = title_of(d.spec)
+    intro = (".. rst-class:: edition-intro\n\n"
+             f"*The rules of {esc(title)} in our own words, in the order of the printed"
+             " rulebook, with a ruling wherever the printed text leaves a question open.*"
+             f" {link('Printable edition (PDF)', f'../../{PDF_DIR}/{name}.pdf')} ·"
+             f" {ref(f'trace-{name}', 'the record behind these rules')}.\n\n")
+    return (label(f"game-{name}") + heading(title, "=", over=True) + intro
+            + _examples(root, name, body, svg_dir))
 
 
-def _paragraphs(clauses: list[Any]) -> list[list[Any]]:
-    """Break a section at a change of clause group (``TIN-3`` to ``TIN-4``) or every few
-    clauses."""
-    out: list[list[Any]] = []
-    for c in clauses:
-        if out and len(out[-1]) < PARAGRAPH and out[-1][-1].id.split(".")[0] == c.id.split(".")[0]:
-            out[-1].append(c)
-        else:
-            out.append([c])
-    return out
+def _examples(root: Path, name: str, text: str, svg_dir: Path) -> str:
+    """Each ``fruit-example`` block becomes a figure of its position, drawn from the
+    engine's replay of the example's scenario (or from a book position of positions.py)."""
+    count = 0
+
+    def figure(m: re.Match[str]) -> str:
+        nonlocal count
+        count += 1
+        opts = dict(re.findall(r"   :([a-z]+):\s*(.*)\n", m.group(2)))
+        names = tuple(n.strip() for n in opts.get("names", "").split(",") if n.strip())
+        where = {k: int(v) for k, v in opts.items() if k in ("step", "seat")}
+        try:
+            svg = positions.draw(root, m.group(1), opts.get("draw", ""), names, **where)
+        except Exception as exc:  # noqa: BLE001 - a wrong example must fail the build
+            logger.warning("fruitdocs: the example %s of %s cannot be drawn: %s",
+                           m.group(1), name, exc)
+            return m.group(3)
+        fname = f"{name}-example-{count}.svg"
+        (svg_dir / fname).write_text(svg, encoding="utf-8")
+        caption = " ".join(m.group(3).split())
+        return directive("figure", f"../_svg/{fname}",
+                         {"alt": esc(caption.split(":")[0]), "class": "book-example"},
+                         caption)
+
+    return _EXAMPLE.sub(figure, text)
 
 
-def _sentence(c: Any) -> str:
-    text = esc(c.text)
-    if c.kind == "assumption":
-        text = f"*Our assumption, where the rulebook is silent:* {text}"
-    elif c.kind == "gap":
-        text = f"*The rulebook does not say:* {text}"
-    return f"{text} :clause:`{c.id}`"
+# --- the record: what moved out of the players' way -------------------------------------------
 
-
-def _rulings_by_clause(d: GameData) -> dict[str, list[dict[str, Any]]]:
-    """Each register entry, under the first of its clauses that the catalogue holds."""
-    kinds = {c.id: c.kind for c in d.spec.clauses}
-    out: dict[str, list[dict[str, Any]]] = {}
-    for e in d.ambiguities:
-        mine = [c for c in kinds if c in set(e.get("clauses") or ())]
-        # a gap clause is where the question arises; otherwise the first rule it touches
-        at = next((c for c in mine if kinds[c] == "gap"), mine[0] if mine else None)
-        if at:
-            out.setdefault(at, []).append(e)
-    return out
+def record_extras(root: Path, d: GameData, svg_dir: Path, found: list[Any]) -> str:
+    """What the traceability page shows beside its tables: the verification's findings,
+    each register entry's full ruling (readings, option and what changes), the scenarios
+    as engine step tables and pictures of random positions."""
+    global ROOT
+    ROOT = root
+    out = heading("What the verification found", "=") + findings_list(found)
+    if d.ambiguities:
+        out += heading("Rulings in full", "=")
+        out += ("Each ruling of the player edition with every reading, the option that"
+                " selects it and what changes on its witness.\n\n")
+        out += "".join(ruling_box(e, d.name) for e in d.ambiguities)
+    return out + _pictures(d, svg_dir) + worked_examples(d)
 
 
 # --- ruling boxes ----------------------------------------------------------------------------
@@ -189,8 +175,10 @@ def ruling_box(e: dict[str, Any], game: str) -> str:
             f" {esc(', '.join(a.get('differs_in') or ['nothing']))})." for v, a in own)
     if change.strip():
         body += f"*What changes:* {change.strip()}\n\n"
-    body += f"Option {lit(e['option'])} · {ref(e['id'], 'the full witness, step by step')}.\n"
-    return directive("fruit-ruling", e["id"], {}, body)
+    players = f"../{RULEBOOK_DIR}/{game}.html#{str(e['id']).lower()}"
+    body += (f"Option {lit(e['option'])} · {ref(e['id'], 'the full witness, step by step')}"
+             f" · {link('the ruling for players', players)}.\n")
+    return directive("admonition", f"Ruling {e['id']}", {"class": "ruling"}, body)
 
 
 def what_changes(e: dict[str, Any], actions: list[str] | None = None) -> str:
@@ -358,22 +346,52 @@ def _html(text: str) -> str:
 
 
 class RulingDirective(SphinxDirective):
-    """``.. fruit-ruling:: TIN-A1`` - a ruling box whose HTML anchor is the register ID
-    lowercased (``#tin-a1``), so that other pages and the designer report can link to the
-    ruling where its question arises. The anchor is an id, not a label: the register page
-    already owns the label of that name."""
+    """``.. fruit-ruling:: TIN-A1`` with ``:question:``, ``:ruling:`` and ``:why:`` - a ruling
+    of the player edition, cut to the question, our ruling and one line of why. Its HTML
+    anchor is the register ID lowercased (``#tin-a1``), so the designer pages can link to
+    the ruling where its question arises; it is an id, not a label, as the record page
+    owns the label. A clause ID instead names a change from the printed text that is no
+    register entry (a tie rule, say); its mark is then the clause's own."""
 
     required_arguments = 1
-    has_content = True
+    option_spec = {"question": directives.unchanged_required,
+                   "ruling": directives.unchanged_required,
+                   "why": directives.unchanged_required}
 
     def run(self) -> list[Any]:
         from docutils import nodes
         rid = self.arguments[0].strip()
-        box = nodes.admonition("", classes=["ruling"], ids=[rid.lower()])
-        title = nodes.title(text=f"Ruling {rid}")
+        missing = [k for k in self.option_spec if not self.options.get(k)]
+        if missing:
+            raise self.error(f"the ruling {rid} lacks {', '.join(missing)}")
+        box = nodes.admonition("", classes=["ruling"])
+        if rid not in CLAUSE_GAME:
+            box["ids"] = [rid.lower()]
+        title = nodes.title("", "Ruling ")
+        title += self._mark(rid)
         box += title
-        self.state.nested_parse(self.content, self.content_offset, box)
+        for key, lead in (("question", ""), ("ruling", "Our ruling: "), ("why", "Why: ")):
+            text = " ".join(self.options[key].split())
+            para = nodes.paragraph(classes=[f"ruling-{key}"])
+            if lead:
+                para += nodes.emphasis(text=lead)
+            inline, problems = self.state.inline_text(text, self.lineno)
+            para += (nodes.strong("", "", *inline) if key == "question" else inline)
+            box += para
+            box += problems
         return [box]
+
+    def _mark(self, rid: str) -> Any:
+        """The small reference mark: a clause's anchor, or the register entry's record."""
+        from docutils import nodes
+        if rid in CLAUSE_GAME:
+            inline, _ = self.state.inline_text(f":clause:`{rid}`", self.lineno)
+            return nodes.inline("", "", *inline)
+        game = next((g for c, g in CLAUSE_GAME.items() if c.split("-")[0] == rid.split("-")[0]),
+                    "")
+        ref_node = nodes.reference("", rid, refuri=f"../{TRACE_DIR}/{game}.html#{rid.lower()}",
+                                   classes=["clause-anchor"])
+        return nodes.inline("", "", ref_node, classes=["clause-anchor"])
 
 
 def clause_role(name: str, rawtext: str, text: str, lineno: int, inliner: Any,
@@ -408,9 +426,12 @@ def trace_role(name: str, rawtext: str, text: str, lineno: int, inliner: Any,
     cid = text.strip()
     game = CLAUSE_GAME.get(cid, "")
     node_id = nodes.make_id(cid)
-    target = nodes.target("", "", ids=[f"trace-{node_id}"], names=[f"trace-{cid.lower()}"])
+    names = [f"trace-{cid.lower()}"] + ([] if CITED.get(cid) else [cid.lower()])
+    target = nodes.target("", "", ids=[f"trace-{node_id}"], names=names)
     inliner.document.note_explicit_target(target)
-    uri = f"../{RULEBOOK_DIR}/{game}.html#{node_id}" if game else ""
+    if not (game and CITED.get(cid)):  # a clause the players never read (a notation, say)
+        return [target, nodes.literal(rawtext, cid)], []
+    uri = f"../{RULEBOOK_DIR}/{game}.html#{node_id}"
     return [target, nodes.reference(rawtext, cid, refuri=uri)], []
 
 

@@ -8,6 +8,7 @@ import random
 from typing import Any, Callable, Iterator
 
 from . import pictures as pic
+from . import positions
 from .pictures import CARD_H, CARD_W
 
 Picture = tuple[str, str, str]  # (title, svg text, caption)
@@ -97,33 +98,7 @@ def _bastos_values(players: int = 4) -> list[Picture]:
     else:
         return []
     game, _, _, state, _ = found
-    removed = state.removed
-    body = [pic.text(16, 22, "Value table", 13, weight="bold")]
-    col = 70
-    top = 40
-    step = 26
-    levels = list(range(3, -3, -1))
-    for j, v in enumerate(levels):
-        y = top + 20 + j * step
-        body.append(pic.text(40, y + 5, f"{v:+d}" if v else "0", 12, "end"))
-        body.append(f'<line x1="48" y1="{y}" x2="{60 + 5 * col}" y2="{y}" stroke="#dddddd"/>')
-    for f in range(5):
-        x = 60 + f * col
-        letter = LETTERS[f]
-        colour = pic.COLOURS["bastos"][letter]
-        gone = removed == f
-        body.append(f'<rect x="{x + 6}" y="{top}" width="{col - 12}" height="{len(levels) * step + 14}"'
-                    f' rx="6" fill="{colour}" opacity="{0.12 if gone else 0.35}"/>')
-        body.append(pic.text(x + col / 2, top + len(levels) * step + 32, NAMES[f], 11, "middle"))
-        if gone:
-            body.append(pic.text(x + col / 2, top + 60, "out", 11, "middle", fill="#888888"))
-            continue
-        y = top + 20 + levels.index(state.values[f]) * step
-        body.append(f'<circle cx="{x + col / 2}" cy="{y}" r="9" fill="#9b59b6" stroke="#4a235a"/>')
-        if f == state.trump:
-            body.append(pic.text(x + col / 2, top - 6, "trump", 11, "middle", "bold",
-                                 "#c0392b"))
-    svg = pic.svg(60 + 5 * col + 20, top + len(levels) * step + 48, body, "bastos: values")
+    svg = positions.values(positions.Book(state=state))
     shown = ", ".join(f"seat {i}: {c}" for i, c in enumerate(state.bastos) if c)
     caption = (f"The value table during round {state.round} of a seeded game (seed {seed}):"
                f" each marker shows what a card of that fruit scores now. Bastos! cards shown:"
@@ -246,27 +221,7 @@ def _tanuki_tables(players: int = 3) -> list[Picture]:
         return []
     game, _, _, state, _ = last
     seat = max(range(players), key=lambda i: sum(map(len, state.tables[i])))
-    row = state.tables[seat]
-    tallest = max([len(t) for t in row] + [1])
-    shown = min(tallest, 6)
-    col = CARD_W + 26
-    body = [pic.text(16, 22, f"Seat {seat}'s tables", 13, weight="bold")]
-    for t, cards in enumerate(row):
-        x = 16 + t * col
-        body.append(f'<rect x="{x - 4}" y="36" width="{CARD_W + 8}" height="26" rx="4"'
-                    ' fill="#34495e"/>')
-        body.append(pic.text(x + CARD_W / 2, 54, f"table {t + 1}", 12, "middle", "bold",
-                             "#ffffff"))
-        for k, c in enumerate(cards[:shown]):
-            body.append(pic.card("tanuki-market", c, x, 70 + k * 22))
-        count = f"{len(cards)} card{'s' if len(cards) != 1 else ''}"
-        below = 70 + (shown - 1) * 22 + CARD_H + 22
-        body.append(pic.text(x + CARD_W / 2, below, count, 11, "middle"))
-        if len(cards) > shown:  # a second line: one line of it would spill into the next table
-            body.append(pic.text(x + CARD_W / 2, below + 14, f"({shown} shown)", 11, "middle",
-                                 fill="#666666"))
-    height = 70 + (shown - 1) * 22 + CARD_H + 50
-    svg = pic.svg(16 + 5 * col, height, body, "tanuki market: a table row")
+    svg = positions.tables(positions.Book(state=state), seat=seat)
     scores = game.scores(state)
     caption = (f"The end of a seeded {players}-player game (seed 3): seat {seat}'s five"
                f" tables, one fruit per table, table 1 on the left. Final scores: {scores}.")
