@@ -158,7 +158,7 @@ def _end_round(cfg: Config, s: BastosState, events: list[Event]) -> BastosState:
     events.append(ev("BAS-8.1", "round {round} is scored at the values {table}",
                      round=s.round, table=table))
     for seat in range(r.n):
-        events.append(ev("BAS-8.1", "seat {seat} scores {points} ({cards} cards won); total"
+        events.append(ev("BAS-8.1", "seat {seat} scores {points} (cards won: {cards}); total"
                          " {total}", seat=seat, points=points[seat],
                          cards=len(s.tricks[seat]), total=totals[seat]))
     s = s._replace(totals=totals)
@@ -324,7 +324,7 @@ def _play(cfg: Config, s: BastosState, a: Action) -> Effect:
     if len(a.args) == 2:
         s, events = _declare_trump(r, s, seat, card)
     else:
-        s, events = _lead_follow_or_discard(s, seat, card)
+        s, events = _lead_follow_or_discard(r, s, seat, card)
     pending = s.pending
     if FRUIT[card] == _colour(s, seat):
         pending += (seat,)
@@ -339,7 +339,14 @@ def _play(cfg: Config, s: BastosState, a: Action) -> Effect:
     return s, events
 
 
-def _lead_follow_or_discard(s: BastosState, seat: int, card: str) -> Effect:
+def _could_declare(r: Rules, s: BastosState, seat: int) -> bool:
+    """BAS-5.1: whether ``seat``, unable to follow while no fruit is trump, holds a card it
+    may declare: not a Bastos! colour, and above the floor under declare-at-floor=refused."""
+    return any(not _bastos_of(s, FRUIT[c])
+               and not (r.floor_refused and s.values[FRUIT[c]] <= LOW) for c in s.hands[seat])
+
+
+def _lead_follow_or_discard(r: Rules, s: BastosState, seat: int, card: str) -> Effect:
     """BAS-4.2 a lead, BAS-4.1 a follower or a discard, BAS-5.4 a trump: how the card joins
     the trick (``s`` is the state before it does)."""
     if not s.trick:
@@ -349,7 +356,7 @@ def _lead_follow_or_discard(s: BastosState, seat: int, card: str) -> Effect:
     if FRUIT[card] == s.trump:
         return s, [ev("BAS-5.4", "seat {seat} cannot follow and trumps with {card}",
                       seat=seat, card=card)]
-    if s.trump == NO_TRUMP:  # the seat could have declared trump (BAS-A5)
+    if s.trump == NO_TRUMP and _could_declare(r, s, seat):  # it declined to (BAS-A5)
         s = s._replace(declined=True)
     return s, [ev("BAS-4.1", "seat {seat} cannot follow and discards {card}",
                   seat=seat, card=card)]

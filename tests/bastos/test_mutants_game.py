@@ -63,9 +63,9 @@ def test_a_tie_after_a_last_round_of_picks_only_is_a_shared_win():
         ("BAS-3.3", "Lanzones starts the round at +1 (1 shown)"),
         ("BAS-3.3", "Mango starts the round at +1 (1 shown)"),
         ("BAS-8.1", "round 6 is scored at the values B +1, L +1, M +1, P 0"),
-        ("BAS-8.1", "seat 0 scores 0 (0 cards won); total 4"),
-        ("BAS-8.1", "seat 1 scores 0 (0 cards won); total 4"),
-        ("BAS-8.1", "seat 2 scores 0 (0 cards won); total 1"),
+        ("BAS-8.1", "seat 0 scores 0 (cards won: 0); total 4"),
+        ("BAS-8.1", "seat 1 scores 0 (cards won: 0); total 4"),
+        ("BAS-8.1", "seat 2 scores 0 (cards won: 0); total 1"),
         ("BAS-8.3", "the game is over: seat 0 and seat 1 share the win (BAS-8.4) with 4"
                     " points"),
     ]

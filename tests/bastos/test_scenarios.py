@@ -106,3 +106,15 @@ def test_events_cite_value_changes_and_trump_declarations() -> None:
     texts = [str(e) for batch in r.events for e in batch]
     assert "BAS-7.1: seat 0 moves Durian from 0 to -1" in texts
     assert "BAS-5.1: seat 2 cannot follow and declares Durian trump with D6" in texts
+
+
+def test_first_only_is_used_up_only_by_a_seat_that_could_declare() -> None:
+    """BAS-A5 first-only: a seat that cannot follow and holds nothing it may declare (its
+    card is a Bastos! colour) has not declined; in the rulebook's mango example seat 1 could
+    have declared banana, so there seat 2 may not."""
+    could_not = replay(HERE / "first-only-after-a-seat-that-could-not-declare.json")
+    assert could_not.ok, could_not.failures
+    assert not _at(could_not, 4).declined
+    could = replay(HERE / "mango-trick-declared-durian.json", {"declare-trump": "first-only"})
+    assert _at(could, 4).declined
+    assert could.illegal_at == 5 and could.error is not None and could.error.rule == "BAS-5.1"
