@@ -38,6 +38,8 @@ def _play(cfg: Any, s: State, a: Any) -> tuple[State, list[Any]]:
     over = not any(hands)
     if over and cfg.opt("bonus") == "gift":  # the planted effect: seat 0 gains 4 points
         totals[0] += 4
+    if over and cfg.opt("bonus") == "nudge":  # noise about no effect: 3 points either way
+        totals[0] += 3 if int(card[1:]) % 2 else -3
     return (s._replace(phase="over" if over else "play", turn=1 - s.turn, hands=tuple(hands),
                        totals=tuple(totals)),
             [ev("TOY-2", "{card} for {seat}", seat=a.player, card=card)])
@@ -72,7 +74,9 @@ SPEC = ToySpec(
                                 Clause("TOY-3", "A seat may pass.", "Play")),
                         (Option("TOY-A1", "bonus", ("TOY-2",), "Play", "Is there a bonus?",
                                 (Reading("none", "no bonus"), Reading("same", "no bonus either"),
-                                 Reading("gift", "the first seat gains four")), "none",
+                                 Reading("gift", "the first seat gains four"),
+                                 Reading("nudge", "the first seat gains or loses three")),
+                                "none",
                                 "the simpler reading"),)),
     variants=(Variant(None, (2,), "base"),), state_type=State,
     visibility={"phase": PUBLIC, "turn": PUBLIC, "hands": OWNER, "totals": PUBLIC,
@@ -163,3 +167,15 @@ def test_verdict_rules() -> None:
     assert clause_verdict(2.0, tight, 0.08, 0.2) == "cosmetic"
     assert clause_verdict(2.0, stats.Estimate(-0.3, -0.35, -0.25, 0, 9), 0.08, 0.2) == "dominant"
     assert clause_verdict(2.0, shifted, 0.08, 0.2) == "ordinary"
+
+
+def test_undecided_rows_are_sampled_again_by_the_stronger_agents() -> None:
+    screening = Settings(agents="random", half_width=0.01, budget=0.01, first=20,
+                         rerun="greedy", rerun_budget=5.0, ladder_games=2)
+    data = report(NAME, readings=["bonus"], settings=screening, clauses=False, ladder=False,
+                  exact=False)
+    again = [r for r in data["readings"] if "screening" in r]
+    assert again, [r["verdict"] for r in data["readings"]]
+    assert all(r["agents"] == "greedy" and r["screening"]["agents"] == "random"
+               and r["screening"]["verdict"] == "undecided" for r in again)
+    assert data["rerun"] == {"agents": "greedy", "half_width": 0.1, "budget": 5.0}

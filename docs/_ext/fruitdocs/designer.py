@@ -46,6 +46,9 @@ def _verdict(row: dict[str, Any] | None) -> str:
     if row is None:
         return "**pending**"
     v = f"**{row['verdict']}**"
+    if row.get("screening"):  # which agents decided it, after which left it open
+        v += (f" by {lit(row['agents'])} (undecided by {lit(row['screening']['agents'])}"
+              f" over {row['screening']['games']} deals)")
     return v + (f" ({esc(row['equivalent'])})" if row["equivalent"] else "")
 
 

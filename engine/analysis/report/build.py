@@ -7,6 +7,7 @@
 from __future__ import annotations
 
 import time
+from dataclasses import replace
 from typing import Any, Sequence
 
 from engine.analysis.report import stats
@@ -22,12 +23,11 @@ DEFAULTS = Settings()
 CLAUSE_VERDICTS = ("dead", "cosmetic", "ordinary", "dominant")
 
 
-def _reading_verdicts(rows: Sequence[Row], defaults: dict[Ref, list[GameRecord]],
-                      tolerance: float) -> dict[int, str]:
+def _reading_verdicts(rows: Sequence[Row], tolerance: float) -> dict[int, str]:
     """Each reading's verdict, Holm-adjusting every headline test of the report's
     readings together (readings equivalent under a checked symmetry are not tested)."""
     tested = [r for r in rows if r.equivalent is None]
-    heads = {id(r): headline(r, defaults[r.ref]) for r in tested}
+    heads = {id(r): headline(r, r.base) for r in tested}
     flat = [(id(r), e.p) for r in tested for e in heads[id(r)]]
     adjusted = stats.holm([p for _, p in flat])
     by_row: dict[int, list[float]] = {}
@@ -37,6 +37,24 @@ def _reading_verdicts(rows: Sequence[Row], defaults: dict[Ref, list[GameRecord]]
     for r in tested:
         out[id(r)] = stats.verdict(heads[id(r)], by_row[id(r)], tolerance)
     return out
+
+
+def _rerun(rows: list[Row], verdicts: dict[int, str], settings: Settings, pool: Any
+           ) -> tuple[list[Row], float]:
+    """The rows screening left undecided, sampled again by the stronger agents within
+    their own budget; the rows as they stand after, and the CPU their defaults took."""
+    again = {id(r): Row("reading", r.ref, option=r.option, reading=r.reading,
+                        agents=settings.rerun,
+                        screened=(r.agents or settings.agents, len(r.records)))
+             for r in rows if verdicts[id(r)] == stats.UNDECIDED and r.equivalent is None}
+    if not settings.rerun or not again:
+        return rows, 0.0
+    strong = replace(settings, agents=settings.rerun, half_width=settings.rerun_half_width,
+                     budget=settings.rerun_budget)
+    defaults, cpu = sample(list(again.values()), strong, pool)
+    for r in again.values():
+        r.base = defaults[r.ref]
+    return [again.get(id(r), r) for r in rows], cpu
 
 
 def clause_verdict(fires: float, restricted: stats.Estimate, tolerance: float,
@@ -59,15 +77,19 @@ def _heads_json(row: Row, base: Sequence[GameRecord]) -> list[dict[str, Any]]:
 
 
 def _common(row: Row, settings: Settings) -> dict[str, Any]:
-    return {"players": row.players, "variant": row.ref[2], "games": len(row.records),
-            "stopped": row.stopped, "agents": settings.agents,
-            "cpu_seconds": round(row.cpu, 1)}
+    out: dict[str, Any] = {"players": row.players, "variant": row.ref[2],
+                           "games": len(row.records),
+           "stopped": row.stopped, "agents": row.agents or settings.agents,
+           "cpu_seconds": round(row.cpu, 1)}
+    if row.screened:  # decided by the stronger agents after screening left it undecided
+        out["screening"] = {"agents": row.screened[0], "games": row.screened[1],
+                            "verdict": stats.UNDECIDED}
+    return out
 
 
-def _reading_json(row: Row, base: Sequence[GameRecord], verdict: str, settings: Settings
-                  ) -> dict[str, Any]:
+def _reading_json(row: Row, verdict: str, settings: Settings) -> dict[str, Any]:
     assert row.option is not None
-    base = base[:len(row.records)]
+    base = row.base[:len(row.records)]
     return {"option": row.option.id, "name": row.option.name, "reading": row.reading,
             "default": row.option.default, "kind": row.option.kind, **_common(row, settings),
             "verdict": verdict, "equivalent": row.equivalent, "symmetry_check": row.checked,
@@ -75,10 +97,9 @@ def _reading_json(row: Row, base: Sequence[GameRecord], verdict: str, settings: 
             "metrics": compare(row.records, base, row.players), "endings": endings(row.records)}
 
 
-def _clause_json(row: Row, base: Sequence[GameRecord], settings: Settings
-                 ) -> list[dict[str, Any]]:
+def _clause_json(row: Row, settings: Settings) -> list[dict[str, Any]]:
     """One entry per clause of the row (clauses governing the same moves share figures)."""
-    base = base[:len(row.records)]
+    base = row.base[:len(row.records)]
     fires = _fires(row, base)
     restricted = headline(row, base)[0]
     figures = {**_common(row, settings), "moves": list(row.moves),
@@ -90,7 +111,8 @@ def _clause_json(row: Row, base: Sequence[GameRecord], settings: Settings
             for c in clauses]
 
 
-def _baseline_json(row: Row, base: Sequence[GameRecord], settings: Settings) -> dict[str, Any]:
+def _baseline_json(row: Row, settings: Settings) -> dict[str, Any]:
+    base = row.base
     heads = headline(row, base)  # judged alone, unadjusted: the stricter test of noise
     return {**_common(row, settings),
             "verdict": stats.verdict(heads, [e.p for e in heads], settings.tolerance),
@@ -123,28 +145,35 @@ def report(game: str, players: int | None = None, variant: str | None = None,
     pool = executor(settings)
     try:
         defaults, default_cpu = sample(everything, settings, pool, progress)
+        for r in everything:
+            r.base = defaults[r.ref]
+        rows, rerun_cpu = _rerun(rows, _reading_verdicts(rows, settings.tolerance),
+                                 settings, pool)
     finally:
         pool.shutdown() if hasattr(pool, "shutdown") else pool.close()
-    verdicts = _reading_verdicts(rows, defaults, settings.tolerance)
-    base = _baseline_json(baselines[main], defaults[main], settings)
+    verdicts = _reading_verdicts(rows, settings.tolerance)
+    base = _baseline_json(baselines[main], settings)
     if ladder:
         base["metrics"].update(_game_level(main, settings))
     out: dict[str, Any] = {
         "game": game, "players": main_game.players, "variant": variant,
         "agents": settings.agents, "seed": settings.seed, "tolerance": settings.tolerance,
         "half_width": settings.half_width, "budget": settings.budget, "baseline": base,
-        "baselines": [_baseline_json(baselines[r], defaults[r], settings) for r in refs[1:]],
-        "readings": [_reading_json(r, defaults[r.ref], verdicts[id(r)], settings) for r in rows],
-        "clauses": sorted((c for r in barred for c in _clause_json(r, defaults[main], settings)),
+        "rerun": {"agents": settings.rerun, "half_width": settings.rerun_half_width,
+                  "budget": settings.rerun_budget} if settings.rerun else None,
+        "baselines": [_baseline_json(baselines[r], settings) for r in refs[1:]],
+        "readings": [_reading_json(r, verdicts[id(r)], settings) for r in rows],
+        "clauses": sorted((c for r in barred for c in _clause_json(r, settings)),
                           key=lambda c: c["clause"]),
         "exact": (small_configurations(game, settings.exact_games, settings.seed)
                   if exact and ":" not in game else []),
     }
-    out["games_played"] = sum(len(r.records) for r in everything) + sum(
-        len(v) for v in defaults.values())
+    final = everything + [r for r in rows if r.screened]
+    out["games_played"] = sum(len(r.records) for r in final) + sum(
+        len(v) for v in defaults.values()) + sum(len(r.base) for r in rows if r.screened)
     # in one process the rows' CPU is this process's own; elsewhere it is the workers'
     own = time.process_time() - c0
-    played = default_cpu + sum(r.cpu for r in everything)
+    played = default_cpu + rerun_cpu + sum(r.cpu for r in final)
     out["cpu_seconds"] = round(own if isinstance(pool, _Inline) else own + played, 1)
     out["seconds"] = round(time.perf_counter() - t0, 1)
     return out

@@ -113,13 +113,18 @@ def main(argv: Sequence[str] | None = None) -> None:
     p.add_argument("--workers", type=int, default=1)
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--ladder-games", type=int, default=30)
+    p.add_argument("--rerun", metavar="AGENTS",
+                   help="stronger agents for the rows screening leaves undecided (ismcts:8)")
+    p.add_argument("--rerun-budget", type=float, default=0.0, help="their CPU seconds")
     a = p.parse_args(argv)
     settings = Settings(agents=a.agents, budget=a.budget, half_width=a.half_width,
-                        workers=a.workers, seed=a.seed, ladder_games=a.ladder_games)
+                        workers=a.workers, seed=a.seed, ladder_games=a.ladder_games,
+                        rerun=a.rerun, rerun_budget=a.rerun_budget)
     data = report(a.game, settings=settings)
     command = (f"python -m engine.analysis.report.data {a.game} --agents {a.agents}"
                f" --budget {a.budget:g} --half-width {a.half_width:g} --seed {a.seed}"
-               f" --ladder-games {a.ladder_games}")
+               f" --ladder-games {a.ladder_games}"
+               + (f" --rerun {a.rerun} --rerun-budget {a.rerun_budget:g}" if a.rerun else ""))
     print(save(data, command))
 
 

@@ -53,6 +53,10 @@ class Settings:
     dominant: float = 0.20  # a barred agent losing more than this makes a clause dominant
     ladder_games: int = 30
     exact_games: int = 300
+    # stronger agents that sample again the rows screening left undecided
+    rerun: str | None = None
+    rerun_half_width: float = 0.10
+    rerun_budget: float = 0.0
 
 
 Ref = tuple[str, int, str | None, tuple[tuple[str, str], ...]]  # game, players, variant, options
@@ -74,6 +78,9 @@ class Row:
     records: list[GameRecord] = field(default_factory=list)
     cpu: float = 0.0
     stopped: str | None = None
+    agents: str | None = None  # who played it, when not the report's own agents
+    screened: tuple[str, int] | None = None  # the screening's agents and games, if rerun
+    base: list[GameRecord] = field(default_factory=list)  # the default's games it pairs with
 
     @property
     def players(self) -> int:
