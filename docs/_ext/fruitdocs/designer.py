@@ -7,6 +7,7 @@ and gives a reading the data do not cover a *pending* row.
 """
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any, Callable
 
@@ -28,9 +29,14 @@ def _words() -> Any:
     return words
 
 
+def _plain(text: str) -> str:
+    """A reading's text in a designer's words: chance, not the generator's seed."""
+    return re.sub(r"\bthe seed\b", "chance", text)
+
+
 def what_changes(opt: Any, value: str, row: dict[str, Any] | None) -> str:
     """One plain sentence: what a player would notice under the reading, and how much."""
-    texts = {r.value: r.text for r in opt.readings}
+    texts = {r.value: _plain(r.text) for r in opt.readings}
     said = f"With {lit(value)}, {esc(texts[value])} (by default, {esc(texts[opt.default])})"
     if row is None:
         return said + "; not yet measured."
@@ -125,7 +131,7 @@ def _made(data: dict[str, Any], is_stale: bool) -> str:
     m = data["made"]
     out = (f"Computed {esc(m['date'])} with fruitspec {esc(m['version'])} by {lit(m['command'])}:"
            f" {m['games_played']} games by {lit(m['agents'])} agents in {m['cpu_seconds']:.0f}"
-           f" CPU seconds (budget {m['budget']:.0f}), seed {m['seed']}, tolerance"
+           f" CPU seconds (budget {m['budget']:.0f}), tolerance"
            f" {100 * m['tolerance']:.0f} points, target half-width {100 * m['half_width']:.0f}"
            " points.\n\n")
     if is_stale:

@@ -122,8 +122,8 @@ def main(argv: Sequence[str] | None = None) -> None:
                         rerun=a.rerun, rerun_budget=a.rerun_budget)
     data = report(a.game, settings=settings)
     command = (f"python -m engine.analysis.report.data {a.game} --agents {a.agents}"
-               f" --budget {a.budget:g} --half-width {a.half_width:g} --seed {a.seed}"
-               f" --ladder-games {a.ladder_games}"
+               f" --budget {a.budget:g} --half-width {a.half_width:g}"
+               + (f" --seed {a.seed}" if a.seed else "") + f" --ladder-games {a.ladder_games}"
                + (f" --rerun {a.rerun} --rerun-budget {a.rerun_budget:g}" if a.rerun else ""))
     print(save(data, command))
 
