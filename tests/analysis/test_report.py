@@ -179,3 +179,13 @@ def test_undecided_rows_are_sampled_again_by_the_stronger_agents() -> None:
     assert all(r["agents"] == "greedy" and r["screening"]["agents"] == "random"
                and r["screening"]["verdict"] == "undecided" for r in again)
     assert data["rerun"] == {"agents": "greedy", "half_width": 0.1, "budget": 5.0}
+
+
+def test_workers_change_nothing_but_the_time() -> None:
+    def rows(workers: int) -> list[Any]:
+        data = report(NAME, readings=["bonus"], clauses=False, ladder=False, exact=False,
+                      settings=Settings(agents="random", half_width=0.2, budget=30.0,
+                                        first=50, workers=workers))
+        return [(r["reading"], r["games"], r["verdict"], r["metrics"]) for r in data["readings"]]
+
+    assert rows(2) == rows(1)
