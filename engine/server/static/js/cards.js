@@ -16,6 +16,17 @@ export function fruitName(game, letter) {
   return (FRUITS[game] || {})[letter] || letter;
 }
 
+// Where a long fruit name may break on a card too narrow for it: a soft hyphen, so the whole
+// name stays readable on two lines instead of ending in an ellipsis.
+const BREAKS = { pineapple: "pine\u00ADapple", pomegranate: "pome\u00ADgranate",
+  strawberry: "straw\u00ADberry", watermelon: "water\u00ADmelon", lanzones: "lan\u00ADzones",
+  avocado: "avo\u00ADcado", coconut: "coco\u00ADnut" };
+
+/** A fruit's name as drawn in a narrow place: breakable between its syllables. */
+export function breakable(name) {
+  return BREAKS[name] || name;
+}
+
 /** {code, letter, fruit, value, effect, hybrid, special} of a card in notation. */
 export function parseCard(game, code) {
   if (code === "GRANNY" || code === "TACO") {
@@ -51,12 +62,12 @@ export function cardEl(game, code, { actions = null, small = false, label = null
   if (small) cls.push("small");
   const middle = c.value ? h("span.c-value", { "aria-hidden": "true" }, c.value)
     : c.special ? h("span.c-value", { "aria-hidden": "true" }, "★")
-    : h("span.c-name", { "aria-hidden": "true" }, c.fruit);  // Tanuki cards have no number
+    : h("span.c-name", { "aria-hidden": "true" }, breakable(c.fruit));  // Tanuki cards have no number
   const parts = [
     h("span.c-letter", { "aria-hidden": "true" }, c.letter + (c.hybrid ? "*" : "")),
     middle,
     c.effect ? h("span.c-effect", { "aria-hidden": "true" }, c.effect)
-      : c.value || c.special ? h("span.c-name", { "aria-hidden": "true" }, c.fruit)
+      : c.value || c.special ? h("span.c-name", { "aria-hidden": "true" }, breakable(c.fruit))
       : h("span.c-name", { "aria-hidden": "true" }, ""),
   ];
   const name = label || describeCard(game, code);

@@ -27,6 +27,12 @@ export function ruleLink(rule) {
                        rel: "noopener", title: `Clause ${rule} in the rules` }, rule);
 }
 
+/** A message without the clause ID it starts with, when that ID is already shown beside it. */
+export function withoutRule(message, rule) {
+  if (!rule) return message;
+  return message.startsWith(`${rule}: `) ? message.slice(rule.length + 2) : message;
+}
+
 /** Definition-list facts: [[label, value], ...]. */
 export function facts(pairs) {
   return h("dl.facts", {}, pairs.filter(p => p && p[1] !== undefined && p[1] !== null && p[1] !== "")

@@ -3,7 +3,7 @@
 //
 // Seat links carry tokens in the URL fragment (#s0=TOKEN&s1=TOKEN...), which browsers never
 // send to the server; with several seats the page plays each in turn ("every seat here").
-import { h, ruleLink, facts, seatName } from "./dom.js";
+import { h, ruleLink, facts, seatName, withoutRule } from "./dom.js";
 import { TITLES } from "./cards.js";
 import { api, Feed, ApiError } from "./api.js";
 import { RENDERERS } from "./games/index.js";
@@ -167,7 +167,7 @@ function notice(kind, title, message, rule = null, events = []) {
   if (!kind) { box.replaceChildren(); return; }
   box.replaceChildren(h(`div.panel.${kind}`, { "data-kind": kind },
     h("h2", {}, title),
-    h("p", {}, rule ? [ruleLink(rule), " "] : "", message || ""),
+    h("p", {}, rule ? [ruleLink(rule), " "] : "", withoutRule(message || "", rule)),
     events.length ? h("ul.log", {}, events.map(logLine)) : "",
     h("button", { type: "button", onclick: () => notice(null) }, "Dismiss")));
 }
@@ -188,7 +188,7 @@ function render() {
   document.body.dataset.over = String(!!v.over);
   document.body.dataset.state = "ready";
   seatBar();
-  const ctx = { game, me: T.seat, players: info.players };
+  const ctx = { game, me: T.seat, players: info.players, events: T.events };
   const board = RENDERERS[game].board(v, ctx);
   wire(board, v);
   $("board").replaceChildren(board);
@@ -220,6 +220,11 @@ function wire(root, v) {
       el.classList.add("legal");
       el.dataset.legal = ok.join("|");
       el.setAttribute("aria-label", `${el.getAttribute("aria-label") || ""}: ${ok.join(" or ")}`);
+    } else {
+      // dimmed, yet still clickable (so not disabled): a click asks the engine why, and
+      // shows its clause
+      el.classList.add("unusable");
+      el.setAttribute("aria-label", `${el.getAttribute("aria-label") || ""} (not now)`);
     }
     el.addEventListener("click", () => {
       if (ok.length === 1) act(ok[0]);
@@ -269,7 +274,9 @@ function scores(v) {
   if (!v.over) { box.replaceChildren(); return; }
   const sc = v.scores || [];
   const best = Math.max(...sc);
-  const winners = v.winners || sc.map((s, i) => (s === best ? i : null)).filter(i => i !== null);
+  // alone without an opponent nobody wins: the score is a result to beat next time
+  const alone = sc.length === 1 && !v.automaton;
+  const winners = alone ? [] : v.winners || sc.map((s, i) => (s === best ? i : null)).filter(i => i !== null);
   const r = RENDERERS[T.info.game];
   const scoring = T.events.filter(e => e.version === T.version);  // the last move's events
   box.replaceChildren(h("div.panel.info.scores", { "aria-labelledby": "scores-h" },
@@ -277,8 +284,11 @@ function scores(v) {
     h("table.grid", {}, h("thead", {}, h("tr", {}, h("th", {}, "seat"), h("th", {}, "score"))),
       h("tbody", {}, sc.map((s, i) => h(`tr${winners.includes(i) ? ".winner" : ""}`, {},
         h("td", {}, seatName(i, T.seat) + (winners.includes(i) ? " · wins" : "")), h("td", {}, s))))),
-    v.automaton ? h("p", {}, `The automaton scores ${v.automaton.score}.`) : "",
-    h("h3", {}, "Breakdown"), r.breakdown(v) || "",
+    alone ? h("p", { "data-result": "solo" }, `A game played alone has no winner: ${sc[0]} points`
+      + " is the result to beat the next time you play.") : "",
+    v.automaton ? h("p", { "data-result": "automaton" }, `The automaton scores ${v.automaton.score}: `
+      + (winners.length ? "you beat it." : "it wins this day.")) : "",
+    h("h3", {}, "Breakdown"), r.breakdown(v) ? h("div.scroll", {}, r.breakdown(v)) : "",
     scoring.length ? [h("h3", {}, "The final scoring, as the engine reported it"),
                       h("ul.log", {}, scoring.map(logLine))] : ""));
 }

@@ -1,11 +1,13 @@
 // The witness viewer: a register entry's witness replayed under two readings side by side,
 // the first step where they part ways highlighted, with the scores and winners of each.
-import { h, ruleLink, facts } from "./dom.js";
+import { h, ruleLink, facts, seatName, withoutRule } from "./dom.js";
 import { TITLES } from "./cards.js";
 import { api, ApiError } from "./api.js";
 import { RENDERERS } from "./games/index.js";
 
 const $ = id => document.getElementById(id);
+// an action's seat prefix in words: "p1: discard" is "Seat 1: discard"
+const bodyOf = a => a.replace(/^p(\d+):\s*/, (_, n) => `${seatName(Number(n), null)}: `);
 const ID = decodeURIComponent(location.pathname.split("/").filter(Boolean)[1] || "");
 let DATA = null;
 
@@ -23,7 +25,7 @@ function entry(d) {
     h("h1", {}, `${d.id} · ${d.option}`), h("p", {}, d.question),
     h("ul", {}, Object.entries(d.clause_texts).map(([c, t]) => h("li", {}, ruleLink(c), " ", t))),
     facts([["game", TITLES[d.game] || d.game], ["players", d.players], ["variant", sc.variant || "base"],
-           ["seed", sc.seed ?? 0], ["default", d.default], ["rulebook", d.section]]),
+           ["default", d.default], ["rulebook", d.section]]),
     h("p.small.muted", {}, `Why the default: ${d.reason}`),
     sc.description ? h("p.small", {}, sc.description) : "");
 }
@@ -31,11 +33,12 @@ function entry(d) {
 function step(s, i, diffAt) {
   const cls = i === diffAt ? "li.differs" : i > (diffAt ?? Infinity) ? "li.after" : "li";
   let body;
-  if (s.skipped) body = h("span.muted", {}, "not reached");
-  else if (s.refused) body = h("span.refused", {}, "refused: ", ruleLink(s.refused.rule), " ", s.refused.message);
+  if (s.skipped) body = h("span.muted.outcome", {}, "not reached: an earlier step was refused");
+  else if (s.refused) body = h("span.refused.outcome", {}, "refused: ", ruleLink(s.refused.rule), " ",
+    withoutRule(s.refused.message, s.refused.rule));
   else body = h("ul.log", {}, s.events.map(e => h("li", {}, ruleLink(e.rule), " ", e.text)));
   return h(cls, { "data-step": i },
-    h("code", {}, s.action), i === diffAt ? h("span.badge", {}, "first difference") : "", body,
+    h("code", {}, bodyOf(s.action)), i === diffAt ? h("span.badge", {}, "first difference") : "", body,
     !s.skipped && !s.refused ? h("div.small.muted", {}, `scores after: ${s.scores.join(", ")}`) : "");
 }
 
@@ -44,8 +47,8 @@ function side(sd, reading, diffAt, atStep) {
   const end = h(diffAt === n ? "div.panel.differs" : "div.panel", { "data-end": "" },
     h("h3", {}, "At the end", diffAt === n ? h("span.badge", {}, "first difference") : ""),
     facts([["scores", sd.scores.join(", ")], ["over", sd.over ? "yes" : "no"],
-           ["winners", sd.winners ? (sd.winners.length ? sd.winners.map(w => `seat ${w}`).join(", ") : "nobody") : "—"],
-           ["legal next", sd.legal_at_end.length ? sd.legal_at_end.slice(0, 12).join(" · ") + (sd.legal_at_end.length > 12 ? " …" : "") : "none"]]));
+           ["winners", sd.winners ? (sd.winners.length ? sd.winners.map(w => seatName(w, null)).join(", ") : "nobody") : "—"],
+           ["legal next", sd.legal_at_end.length ? sd.legal_at_end.slice(0, 12).map(bodyOf).join(" · ") + (sd.legal_at_end.length > 12 ? " …" : "") : "none"]]));
   const states = [sd.start, ...sd.steps.map(s => s.view)];
   const view = states[Math.min(atStep, states.length - 1)] || states.filter(Boolean).pop();
   const board = view ? RENDERERS[DATA.game].board(view, { game: DATA.game, me: null, players: DATA.players }) : "";

@@ -1,5 +1,6 @@
 // Bastos!: the value markers of each fruit, the Bastos! cards, the trick and the hands.
 import { h, facts, seatName } from "../dom.js";
+import { lastTrickZone } from "../trick.js";
 import { cardEl, cardsEl, fruitName, fruitBadge } from "../cards.js";
 
 const G = "bastos";
@@ -33,8 +34,9 @@ export function board(v, ctx) {
       ["to act", (v.actors || []).map(s => seatName(s, me)).join(", ") || "—"]])),
     h("div.zone", {}, h("h3", {}, "Fruit values"), values),
     v.leftover ? h("div.zone", {}, h("h3", {}, "Face-up odd card"), cardEl(G, v.leftover)) : "",
-    h("div.zone", { "aria-label": "the trick on the table" }, h("h3", {}, "Trick"),
+    h("div.trick-row", {}, h("div.zone", { "aria-label": "the trick on the table" }, h("h3", {}, "Trick"),
       (v.trick || []).length ? trick : h("span.muted.small", {}, "no card played yet")),
+      lastTrickZone(G, ctx.events, me, ctx.players)),
     seats);
 }
 

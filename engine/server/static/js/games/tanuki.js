@@ -25,13 +25,13 @@ export function board(v, ctx) {
     : (v.hand ? backEl(null, "drawn card") : null);
   const kept = Array.isArray(v.kept) ? (v.kept.length ? cardsEl(G, v.kept) : null)
     : (v.kept ? backEl(v.kept, "kept card") : null);
-  const seats = h("div.seats", {}, v.tables.map((_, s) => seatZone(v, s, ctx, actors)));
+  const seats = h("div.seats.wide", {}, v.tables.map((_, s) => seatZone(v, s, ctx, actors)));
   const secret = cards => !(Array.isArray(cards) && cards.includes("GRANNY"));
   return h("div.board", {},
     h("div.zone", {}, h("h3", {}, "Market"), facts([
       ["round", v.round + (v.last ? " (last)" : "")], ["leader", seatName(v.leader, me)],
       ["deck", `${v.deck_size ?? v.deck} cards`],
-      ["Taco the Thief", v.taco >= 0 ? seatName(v.taco, me) : "on a cart or out"],
+      ["Taco the Thief", tacoWhere(v, me)],
       ["Granny", v.granny === AUTOMATON ? "the automaton" : v.granny >= 0 ? seatName(v.granny, me) : "in the deck"],
       ["to act", (v.actors || []).map(s => seatName(s, me)).join(", ") || "—"]]),
       drawn || kept ? h("div.row", {},
@@ -42,6 +42,15 @@ export function board(v, ctx) {
     h("div.zone", { "aria-label": "carts" }, h("h3", {}, "Carts"), carts),
     v.automaton ? automaton(v.automaton) : "",
     seats);
+}
+
+/** Where Taco the Thief is: on a cart, with a seat, with the automaton or out of play. */
+function tacoWhere(v, me) {
+  const onCart = (v.carts || []).findIndex(c => Array.isArray(c) && c.includes("TACO"));
+  if (onCart >= 0) return `on cart ${onCart + 1}`;
+  if (v.taco === AUTOMATON) return "the automaton";
+  if (v.taco >= 0) return seatName(v.taco, me);
+  return v.variant === "solo" ? "not used alone" : "out of the game";
 }
 
 function cart(v, i, cards, ctx) {

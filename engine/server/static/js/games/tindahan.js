@@ -1,5 +1,6 @@
 // Tindahan: hands, the trick, the stalls with their sellers and the donkey cart.
 import { h, facts, seatName } from "../dom.js";
+import { lastTrickZone } from "../trick.js";
 import { cardEl, cardsEl, fruitName } from "../cards.js";
 
 const G = "tindahan";
@@ -19,8 +20,9 @@ export function board(v, ctx) {
       ["led", v.led_fruit ? fruitName(G, v.led_fruit) : "—"],
       ["to act", (v.actors || []).map(s => seatName(s, me)).join(", ") || "—"]])),
     h("div.zone", {}, h("h3", {}, "Stalls"), stalls),
-    h("div.zone", { "aria-label": "the trick on the table" }, h("h3", {}, "Trick"),
+    h("div.trick-row", {}, h("div.zone", { "aria-label": "the trick on the table" }, h("h3", {}, "Trick"),
       (v.trick || []).length ? trick : h("span.muted.small", {}, "no card played yet")),
+      lastTrickZone(G, ctx.events, me, ctx.players)),
     seats);
 }
 
