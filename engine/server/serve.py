@@ -22,6 +22,7 @@ from .storage import display_db, is_postgres
 log = logging.getLogger("fruitspec.server")
 
 DEFAULT_DB = "fruitspec-tables.sqlite3"
+KEEP_ALIVE = 75  # seconds an idle HTTP connection stays open
 
 
 class RedactSecrets(logging.Filter):
@@ -171,9 +172,12 @@ def _run(app: object, sock: socket.socket) -> None:
 
     # proxy_headers off: uvicorn would otherwise take X-Forwarded-For from loopback peers
     # as the client; the app decides whom to believe (--forwarded-allow-ips)
+    # keep-alive longer than a proxy's usual idle timeout (nginx: 60 s): a server closing
+    # an idle connection first races the proxy's next request on it (a failed request)
     config = uvicorn.Config(app, log_config=None, access_log=False,  # type: ignore[arg-type]
                             ws_max_size=64 * 1024, timeout_graceful_shutdown=3,
-                            lifespan="on", proxy_headers=False)
+                            lifespan="on", proxy_headers=False,
+                            timeout_keep_alive=KEEP_ALIVE)
     try:
         uvicorn.Server(config).run(sockets=[sock])
     except KeyboardInterrupt:  # uvicorn has shut down cleanly, then re-raises Ctrl-C

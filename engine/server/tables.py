@@ -433,7 +433,8 @@ class Tables:
     def _heard(self, table_id: str, version: int) -> None:
         """A process committed ``version`` of a table (called on the store's thread)."""
         if self._loop is not None and table_id in self._live:
-            self._loop.call_soon_threadsafe(self._on_version, table_id, version)
+            with contextlib.suppress(RuntimeError):  # the loop closed: shutting down
+                self._loop.call_soon_threadsafe(self._on_version, table_id, version)
 
     def _on_version(self, table_id: str, version: int) -> None:
         live = self._live.get(table_id)
@@ -456,7 +457,8 @@ class Tables:
                     sub.dropped = True
 
         if self._loop is not None:
-            self._loop.call_soon_threadsafe(close_all)
+            with contextlib.suppress(RuntimeError):
+                self._loop.call_soon_threadsafe(close_all)
 
     def health(self) -> dict[str, Any]:
         """What a proxy's health check reads; :class:`StoreUnavailable` (503) while the

@@ -11,9 +11,11 @@ two phases of the same length, on the same server process:
   database with the same durability, and returns a body of the same size as the actions'
   replies, with no game behind it.
 
-Reported per configuration: actions/s and p50/p99 latency of each phase, the ratio of
-their p50s (the goal: at most 2), the server's CPU per request and the load generator's
-CPU beside it (on two cores it competes with the server). The bench stops by itself.
+Both phases run again with one table alone, for what one request costs with nothing
+queued before it. Reported per configuration: actions/s and p50/p99 latency of each
+phase, the ratio of their p50s (the goal: at most 2), the server's CPU per request and
+the load generator's CPU beside it (on two cores it competes with the server). The bench
+stops by itself.
 
     .venv/bin/python -m tests.server.bench_server [--seconds 20] [--tables 200]
 """
@@ -118,14 +120,19 @@ async def _measure(base: str, records: list[tuple[str, int, list[str]]], tables:
                                  trust_env=False) as http:
         drivers = [_Driver(http, records, i) for i in range(tables)]
         await asyncio.gather(*(d.new_table() for d in drivers))
-        out = {}
-        reply_size = 0
-        for phase, bare in (("actions", False), ("bare_route", True)):
-            cpu = server_cpu()
-            out[phase] = await _phase(drivers, seconds, bare, reply_size)
-            out[phase]["server_cpu_ms_per_request"] = round(
-                (server_cpu() - cpu) / max(out[phase]["requests"], 1) * 1000, 3)
-            reply_size = out["actions"]["reply_bytes"]  # the bare route answers as much
+        out: dict[str, Any] = {}
+        # every table at once (throughput, latency under load), then one client alone
+        # (what one request costs, with nothing queued before it)
+        for prefix, group, length in (("", drivers, seconds), ("one_client_", drivers[:1],
+                                                               seconds / 4)):
+            reply_size = 0
+            for phase, bare in (("actions", False), ("bare_route", True)):
+                cpu = server_cpu()
+                got = await _phase(group, length, bare, reply_size)
+                got["server_cpu_ms_per_request"] = round(
+                    (server_cpu() - cpu) / max(got["requests"], 1) * 1000, 3)
+                out[prefix + phase] = got
+                reply_size = got["reply_bytes"]  # the bare route answers as much
         return out
 
 
@@ -150,8 +157,10 @@ def measure(db: str, workers: int, records: list[tuple[str, int, list[str]]], ta
         pid = srv.proc.pid
         figures = asyncio.run(_measure(srv.base, records, tables, seconds,
                                        lambda: _tree_cpu(pid)))
-    act, bare = figures["actions"], figures["bare_route"]
-    figures["p50_ratio"] = round(act["p50_ms"] / bare["p50_ms"], 2) if bare["p50_ms"] else None
+    for prefix in ("", "one_client_"):
+        act, bare = figures[prefix + "actions"], figures[prefix + "bare_route"]
+        figures[prefix + "p50_ratio"] = (round(act["p50_ms"] / bare["p50_ms"], 2)
+                                         if bare["p50_ms"] else None)
     return figures
 
 

@@ -9,6 +9,7 @@ from pathlib import Path
 import httpx
 import pytest
 
+from .conftest import STORES, store_db
 from .helpers import LiveServer
 
 CLIENTS = Path(__file__).resolve().parents[2] / "docs" / "guide" / "clients"
@@ -23,8 +24,8 @@ def _node() -> list[str] | None:
     return [node] if major >= 22 else [node, "--experimental-websocket"] if major >= 20 else None
 
 
-def _run(cmd: list[str], tmp_path: Path) -> None:
-    with LiveServer(tmp_path / "t.sqlite3", tmp_path / "server.log") as srv:
+def _run(cmd: list[str], tmp_path: Path, db: str | None = None) -> None:
+    with LiveServer(db or str(tmp_path / "t.sqlite3"), tmp_path / "server.log") as srv:
         made = httpx.post(srv.base + "/api/tables", trust_env=False, json={
             "game": "fruit-passion", "seed": 6, "agents": [None, "greedy"]}).json()
         r = subprocess.run([*cmd, srv.base, made["table"], made["seats"][0]["token"]],
@@ -35,8 +36,10 @@ def _run(cmd: list[str], tmp_path: Path) -> None:
         assert httpx.get(f"{srv.base}/api/tables/{made['table']}", trust_env=False).json()["over"]
 
 
-def test_the_python_client_plays_its_seat_to_the_end(tmp_path):
-    _run([sys.executable, str(CLIENTS / "seat_client.py")], tmp_path)
+@pytest.mark.parametrize("kind", STORES)
+def test_the_python_client_plays_its_seat_to_the_end(request, tmp_path, kind):
+    _run([sys.executable, str(CLIENTS / "seat_client.py")], tmp_path,
+         store_db(request, kind, tmp_path))
 
 
 @pytest.mark.skipif(_node() is None, reason="needs Node.js 20 or later")
