@@ -48,9 +48,17 @@ def can_play(x: Extra, s: FruitState, seat: int, card: str) -> bool:
     stack = s.stacks[seat][FRUIT[card]]
     if x.check_max and len(stack) >= CAPACITY[FRUIT[card]]:
         return False
-    if x.check_duplicates:
+    if x.owner_looks:  # FRP-A10: only an owner who may look is held to it beforehand
         return all(NUMBER[c] != NUMBER[card] for c in stack)
     return True
+
+
+def repeats(x: Extra, s: FruitState, seat: int, card: str) -> bool:
+    """FRP-A10 set-aside: a play the seat was offered, blind, that its stack refuses
+    because the stack already holds that number (FRP-4.4, play-limits=max-and-duplicates)."""
+    if not x.check_duplicates or x.owner_looks:
+        return False
+    return any(NUMBER[c] == NUMBER[card] for c in s.stacks[seat][FRUIT[card]])
 
 
 def can_draw(x: Extra, s: FruitState, seat: int) -> bool:
@@ -249,6 +257,15 @@ def _turn_over_new_pile(cfg: Config, s: FruitState, events: list[Event]) -> Frui
     return s
 
 
+def _repeat_found(seat: int, card: str) -> Event:
+    """FRP-4.4, FRP-A10 set-aside: the stack already holds the number, so the card is not
+    played but set aside out of the game (so no card can go round for ever); saying so
+    shows everyone that one buried number."""
+    return ev("FRP-4.4", "seat {seat}'s {fruit} stack already holds a {number}: {card} is not"
+              " played and leaves the game", seat=seat, fruit=NAMES[FRUIT[card]],
+              number=NUMBER[card], card=card)
+
+
 def _play(cfg: Config, s: FruitState, a: Action) -> Effect:
     """FRP-3.3: the drawn card is played (FRP-8.3 one player: one card of the pair)."""
     if cfg.extra.solo:
@@ -260,6 +277,9 @@ def _play_drawn(cfg: Config, s: FruitState) -> Effect:
     """FRP-3.3, FRP-4.1: the drawn card goes on top of the seat's stack of its fruit."""
     seat, card = s.turn, s.drawn[0]
     fruit = FRUIT[card]
+    if repeats(cfg.extra, s, seat, card):
+        return _end_turn(cfg, s._replace(box=s.box + (card,), drawn=()),
+                         [_repeat_found(seat, card)])
     stacks = with_card_on_stack(s.stacks, seat, card)
     events = [ev("FRP-4.1", "seat {seat} plays {card} onto its {fruit} stack, which now holds {count}",
                  seat=seat, card=card, fruit=NAMES[fruit], count=len(stacks[seat][fruit]))]
@@ -272,6 +292,9 @@ def _play_one_of_pair(cfg: Config, s: FruitState, a: Action) -> Effect:
     side = a.args[0]
     card, other = s.drawn if side == "left" else s.drawn[::-1]
     fruit = FRUIT[card]
+    if repeats(cfg.extra, s, 0, card):
+        return _draw_pair(cfg, s._replace(box=s.box + (card,), discard=s.discard + (other,),
+                                          drawn=()), [_repeat_found(0, card)])
     stacks = with_card_on_stack(s.stacks, 0, card)
     events = [ev("FRP-8.3", "plays {card} ({side}) onto the {fruit} stack, which now holds {count},"
                  " and discards {other}", card=card, side=side, fruit=NAMES[fruit],
@@ -354,8 +377,9 @@ def _why_full(cfg: Config, s: FruitState, a: Action) -> str:
 
 
 def _no_repeat(cfg: Config, s: FruitState, a: Action) -> bool:
-    """FRP-4.4 under play-limits=max-and-duplicates: no number twice in a stack."""
-    if not cfg.extra.check_duplicates:
+    """FRP-4.4 under play-limits=max-and-duplicates: no number twice in a stack, refused
+    beforehand only when the owner may look through its stacks (FRP-A10 owner-looks)."""
+    if not cfg.extra.owner_looks:
         return True
     card = _held(s, a)
     return all(NUMBER[c] != NUMBER[card] for c in s.stacks[a.player][FRUIT[card]])
@@ -363,8 +387,8 @@ def _no_repeat(cfg: Config, s: FruitState, a: Action) -> bool:
 
 def _why_repeat(cfg: Config, s: FruitState, a: Action) -> str:
     card = _held(s, a)
-    return (f"seat {a.player}'s {NAMES[FRUIT[card]]} stack already holds a {NUMBER[card]}"
-            f" (play-limits=max-and-duplicates)")
+    return (f"seat {a.player}'s {NAMES[FRUIT[card]]} stack already holds a {NUMBER[card]},"
+            " and no number may be played twice")
 
 
 def _takes_to_play(cfg: Config, s: FruitState, a: Action) -> bool:

@@ -293,6 +293,22 @@ OPTIONS: tuple[Option, ...] = (
         found_by="review of the scoring notes: the two notes overlap; Peter's example"
         " (FRP-7.1) scores a passion fruit repeat at -11 without saying whether that stack"
         " holds a 1, so it fits both readings"),
+    Option(
+        "FRP-A10", "hidden-repeats", ("FRP-4.3", "FRP-4.4"), S_PLAY,
+        "With repeated numbers refused (play-limits=max-and-duplicates), a seat cannot see"
+        " the numbers buried in its own stacks: which plays is it offered, and what becomes"
+        " of a play its hidden cards forbid?",
+        (Reading("set-aside", "every play within the stack's maximum is offered; when the"
+                 " stack turns out to hold that number already, the card is not played but"
+                 " set aside out of the game, and everyone is told why"),
+         Reading("owner-looks", "the owner may look through its own stacks, so it sees its"
+                 " buried cards and is offered only the plays that repeat no number")),
+        "set-aside",
+        "the seat is then offered only what it can see, as the printed rule that stacks are"
+        " hidden from their owner too (FRP-4.3) requires; setting the card aside rather than"
+        " discarding it keeps a refused card from going round the table for ever",
+        affects=("legal actions", "information", "scores"), kind="gap",
+        found_by="the non-interference check of legal moves under play-limits"),
 )
 
 CATALOGUE = Catalogue("FRP", CLAUSES, OPTIONS)

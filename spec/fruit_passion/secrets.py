@@ -24,8 +24,11 @@ def _drawn(cfg, state, value, seat):
 
 
 def _stacks(cfg, state, value, seat):
-    # FRP-4.3: before the end everyone, the owner too, sees only each stack's top card
-    return () if state.phase == "over" else below_tops(value)
+    # FRP-4.3: before the end everyone, the owner too, sees only each stack's top card;
+    # FRP-A10 owner-looks: the owner sees all of its own
+    if state.phase == "over":
+        return ()
+    return [p for p in below_tops(value) if not (cfg.extra.owner_looks and p[0] == seat)]
 
 
 SLOTS = {"decks": _face_down, "box": _face_down, "discard": _under_the_top, "drawn": _drawn,

@@ -44,6 +44,7 @@ class Extra(NamedTuple):
     last_turnover: str
     check_max: bool
     check_duplicates: bool
+    owner_looks: bool  # FRP-A10: with repeats refused, the owner may look through its stacks
     lone_one: str
     hybrid_run: str
     hybrid_dup: str
@@ -65,6 +66,8 @@ def derive(cfg: Config) -> Extra:
         last_turnover=o.get("last-turnover", "finish-turn"),
         check_max=limits != "unchecked",
         check_duplicates=limits == "max-and-duplicates",
+        owner_looks=(limits == "max-and-duplicates"
+                     and o.get("hidden-repeats", "set-aside") == "owner-looks"),
         lone_one=o["lone-one"], hybrid_run=o["hybrid-run"], hybrid_dup=o["hybrid-duplicates"],
         no_one_dup=o["passion-no-one-duplicate"],
     )
@@ -91,10 +94,14 @@ def see_drawn(cfg: Config, s: FruitState, value: tuple[str, ...], seat: int | No
 
 
 def see_stacks(cfg: Config, s: FruitState, value: Any, seat: int | None) -> Any:
-    """Until the end everyone, the owner too, sees each stack's top and size (FRP-4.3)."""
+    """Until the end everyone, the owner too, sees each stack's top and size (FRP-4.3);
+    under FRP-A10 owner-looks the owner also sees the cards of its own stacks."""
     if s.phase == "over":
         return [[list(st) for st in mine] for mine in value]
-    return tops_of(value)
+    shown = tops_of(value)
+    if cfg.extra.owner_looks and seat is not None:
+        shown[seat] = [{**top, "cards": list(st)} for top, st in zip(shown[seat], value[seat])]
+    return shown
 
 
 def conservation_problem(cfg: Config, s: FruitState) -> str | None:

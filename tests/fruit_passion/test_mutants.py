@@ -101,13 +101,20 @@ def test_a_full_stack_refuses_the_drawn_card():
 
 
 def test_a_repeated_number_is_refused_under_max_and_duplicates():
-    options = {"play-limits": "max-and-duplicates"}
+    """Refused beforehand when the owner may look (FRP-A10 owner-looks); blind, the play is
+    offered and the card leaves the game when the repeat shows (set-aside)."""
+    options = {"play-limits": "max-and-duplicates", "hidden-repeats": "owner-looks"}
     setup = dict(FULL, start=2, deck=["FI1", "PG2", "FI3*"])
     game = engine.load("fruit-passion", players=3, options=options)
     s = game.apply(game.new(seed=0, setup=setup), "draw deck")
     assert [str(a) for a in game.legal_actions(s)] == ["p2: discard"]
     assert _refused(game, s, "play") == (
-        "FRP-4.4: seat 2's fig stack already holds a 1 (play-limits=max-and-duplicates)")
+        "FRP-4.4: seat 2's fig stack already holds a 1, and no number may be played twice")
+    blind = engine.load("fruit-passion", players=3, options={"play-limits": "max-and-duplicates"})
+    s = blind.apply(blind.new(seed=0, setup=setup), "draw deck")
+    assert [str(a) for a in blind.legal_actions(s)] == ["p2: play", "p2: discard"]
+    s, events = blind.step(s, "play")
+    assert [e.rule for e in events][:1] == ["FRP-4.4"] and "FI1" in s.box
     default = engine.load("fruit-passion", players=3)
     s = default.apply(default.new(seed=0, setup=setup), "draw deck")
     assert "p2: play" in [str(a) for a in default.legal_actions(s)]

@@ -16,9 +16,9 @@ PAIR = {"left": ["FI1", "FI2"], "right": ["PG1", "PG2"], "rest": "box"}
     ({}, ["PG1", "PG2", "PG3", "PG4", "PG5"],
      "FRP-4.2: seat 0's pomegranate stack already holds 5 cards, the most it may hold;"
      " PG1 cannot be played"),
-    ({"play-limits": "max-and-duplicates"}, ["PG1"],
-     "FRP-4.4: seat 0's pomegranate stack already holds a 1"
-     " (play-limits=max-and-duplicates)"),
+    ({"play-limits": "max-and-duplicates", "hidden-repeats": "owner-looks"}, ["PG1"],
+     "FRP-4.4: seat 0's pomegranate stack already holds a 1, and no number may be played"
+     " twice"),
 ])
 def test_the_solo_pair_card_that_cannot_go_on_its_stack_is_named(options, stack, reason):
     game = engine.load("fruit-passion", players=1, variant="solo", options=options)
