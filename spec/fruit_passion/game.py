@@ -206,19 +206,23 @@ def _draw_pair(cfg: Config, s: FruitState, events: list[Event]) -> Effect:
 def _draw(cfg: Config, s: FruitState, a: Action) -> Effect:
     """FRP-3.2: a turn begins with a draw, from the deck or from the discard pile."""
     if a.args[0] == "deck":
-        return _draw_from_deck(s)
+        return _draw_from_deck(cfg, s)
     return _take_discard(cfg, s)
 
 
-def _draw_from_deck(s: FruitState) -> Effect:
-    """FRP-3.2: the deck's top card, seen by the drawer alone (FRP-3.6); drawing the last
-    one makes this the last turn (FRP-5.1)."""
+def _draw_from_deck(cfg: Config, s: FruitState) -> Effect:
+    """FRP-3.2: the deck's top card, seen by the drawer alone (FRP-3.6), or by everyone
+    under FRP-A11 shown; drawing the last one makes this the last turn (FRP-5.1)."""
     seat = s.turn
     card, deck = s.decks[0][0], s.decks[0][1:]
-    events = [private_ev("FRP-3.2",
-                         "seat {seat} draws {card} from the deck (only seat {seat} sees it)",
-                         seen_by=seat, others="seat {seat} draws a card from the deck",
-                         seat=seat, card=card)]
+    if cfg.extra.drawn_shown:
+        events = [ev("FRP-3.2", "seat {seat} draws {card} from the deck and shows it",
+                     seat=seat, card=card)]
+    else:
+        events = [private_ev("FRP-3.2",
+                             "seat {seat} draws {card} from the deck (only seat {seat} sees it)",
+                             seen_by=seat, others="seat {seat} draws a card from the deck",
+                             seat=seat, card=card)]
     if not deck:
         events.append(ev("FRP-5.1", "that was the deck's last card: the game ends after"
                          " this turn"))
@@ -679,7 +683,11 @@ def _base_start(cfg: Config, setup: Mapping[str, Any], rng: Stream) -> FruitStat
                       box=tuple(box), rng=rng)
 
 
-class FruitPassionSpec(GameSpec):
+class FruitPassionSpec(GameSpec[FruitState]):
+    def ended_by(self, cfg: Config, state: Any) -> str:
+        """FRP-8.5 ends the one-player game, FRP-5.1 the others."""
+        return "FRP-8.5" if cfg.extra.solo else "FRP-5.1"
+
     def derive(self, cfg: Config) -> Extra:
         return derive(cfg)
 
@@ -842,7 +850,7 @@ SPEC = FruitPassionSpec(
               Variant("solo", (1,), "the one-player variant: two decks, two cards a turn,"
                       " no drawing from the discard pile")),
     state_type=FruitState, visibility=VISIBILITY, moves=(DRAW, PLAY, DISCARD),
-    notation_rule="FRP-3.7", invariants=INVARIANTS,
+    notation_rule="FRP-3.7", end_rule="FRP-5.1", invariants=INVARIANTS,
     # one seat's turn at a time (FRP-3.1); seeded shuffles; stacks and draws are hidden
     kind=GameKind(SEQUENTIAL, SAMPLED, IMPERFECT, lambda cfg: _max_length(cfg)),
     summary="Collect runs of seven fruits from 1 upward in hidden stacks; hybrids score a"

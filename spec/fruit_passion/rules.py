@@ -82,9 +82,9 @@ CLAUSES: tuple[Clause, ...] = (
       " or discarded (both face up); a card taken from the discard pile was already seen"
       " by everyone.", S_PLAY, kind="assumption",
       source="the rulebook does not say the drawn card is shown; it is shown once placed."
-      " Rival reading, not taken: a card drawn from the deck is shown to all at once, as"
-      " it must be placed face up either way; in the one-player variant the pair is its"
-      " drawer's alone as well (a spectator sees two cards drawn)"),
+      " The rival reading, a card drawn from the deck shown to all at once, is option"
+      " drawn-card (FRP-A11); in the one-player variant the pair is its drawer's alone as"
+      " well (a spectator sees two cards drawn)"),
     C("FRP-3.7", "Actions: draw deck, draw discard, play, discard; in the one-player"
       " variant play left, play right, discard both.", S_PLAY, kind="setting"),
     # 4 stacks
@@ -309,6 +309,20 @@ OPTIONS: tuple[Option, ...] = (
         " discarding it keeps a refused card from going round the table for ever",
         affects=("legal actions", "information", "scores"), kind="gap",
         found_by="the non-interference check of legal moves under play-limits"),
+    Option(
+        "FRP-A11", "drawn-card", ("FRP-3.2", "FRP-3.6"), S_PLAY,
+        "Is a card drawn from the deck shown to the other players before it is played or"
+        " discarded? The text says how a turn begins and that both places are face up, not"
+        " whether the drawn card is shown at once.",
+        (Reading("drawer-only", "the drawer alone sees it until it is played or discarded,"
+                 " both face up"),
+         Reading("shown", "it is shown to everyone as it is drawn, as it ends face up on one"
+                 " of the two places anyway")),
+        "drawer-only",
+        "only the drawer needs to see the card to choose, and nothing in the text has it"
+        " shown earlier; the choice is all the others learn from it meanwhile",
+        affects=("information",), kind="gap", found_by="the sweep of the catalogue's"
+        " assumptions (FRP-3.6 named the rival reading)", variants=(None,)),
 )
 
 CATALOGUE = Catalogue("FRP", CLAUSES, OPTIONS)

@@ -18,7 +18,8 @@ def _under_the_top(cfg, state, value, seat):
 def _drawn(cfg, state, value, seat):
     # FRP-3.6: a card drawn from a deck is the drawer's alone; one from the discard pile was
     # seen by all, and the one-player game has no one to hide from
-    if cfg.extra.solo or state.from_discard or seat == state.turn:
+    # (FRP-A11 shown: everyone sees a card drawn from the deck at once)
+    if cfg.extra.solo or cfg.extra.drawn_shown or state.from_discard or seat == state.turn:
         return ()
     return cards_in(value)
 

@@ -45,6 +45,7 @@ class Extra(NamedTuple):
     check_max: bool
     check_duplicates: bool
     owner_looks: bool  # FRP-A10: with repeats refused, the owner may look through its stacks
+    drawn_shown: bool  # FRP-A11: a card drawn from the deck is shown to everyone at once
     lone_one: str
     hybrid_run: str
     hybrid_dup: str
@@ -68,6 +69,7 @@ def derive(cfg: Config) -> Extra:
         check_duplicates=limits == "max-and-duplicates",
         owner_looks=(limits == "max-and-duplicates"
                      and o.get("hidden-repeats", "set-aside") == "owner-looks"),
+        drawn_shown=o.get("drawn-card", "drawer-only") == "shown" and cfg.variant != "solo",
         lone_one=o["lone-one"], hybrid_run=o["hybrid-run"], hybrid_dup=o["hybrid-duplicates"],
         no_one_dup=o["passion-no-one-duplicate"],
     )
@@ -87,8 +89,9 @@ def see_discard(cfg: Config, s: FruitState, value: tuple[str, ...], seat: int | 
 
 def see_drawn(cfg: Config, s: FruitState, value: tuple[str, ...], seat: int | None) -> Any:
     """The drawer sees its card(s), a spectator only how many (FRP-3.6: the one-player
-    pair too); a card taken from the discard pile was public already."""
-    if s.from_discard or (seat is not None and seat == s.turn):
+    pair too); a card taken from the discard pile was public already, and under FRP-A11
+    shown so is a card drawn from the deck."""
+    if s.from_discard or cfg.extra.drawn_shown or (seat is not None and seat == s.turn):
         return list(value)
     return len(value)
 

@@ -1,4 +1,5 @@
-"""FRP-A10: what a seat is offered may not depend on cards it cannot see. Under every
+"""FRP-A10: what a seat is offered may not depend on cards it cannot see (and FRP-A11:
+who sees a card drawn from the deck). Under every
 reading of play-limits (FRP-A3) and hidden-repeats (FRP-A10), dealing a seat's secret cards
 again over their places leaves its ``legal`` list unchanged; with repeats refused and the
 stacks blind, a repeat is found only when played, and the card leaves the game.
@@ -85,3 +86,17 @@ def test_an_owner_who_may_look_sees_its_own_stacks_and_nobody_elses():
     assert "cards" not in game.view(s, None)["stacks"][0][2]
     drawn = game.apply(s, "draw deck")  # FI1 on a fig stack the owner sees holds a 1
     assert [str(a) for a in game.legal_actions(drawn)] == ["p0: discard"]
+
+
+@pytest.mark.parametrize("reading", ["drawer-only", "shown"])
+def test_a_drawn_card_is_shown_only_under_drawn_card_shown(reading):
+    """FRP-A11: the other seat's view and its event text show the drawn card only when
+    the reading shows it; the drawer always sees it."""
+    game = engine.load("fruit-passion", players=2, options={"drawn-card": reading})
+    s = game.new(0, {"start": 0, "deck": ["PA3", "CO2"], "discard": "FI1", "rest": "box"})
+    s, events = game.step(s, "draw deck")
+    assert game.view(s, 0)["drawn"] == ["PA3"]
+    shown = reading == "shown"
+    assert game.view(s, 1)["drawn"] == (["PA3"] if shown else 1)
+    assert ("PA3" in game.events_for(events, 1)[0].text) == shown
+    assert ("PA3" in game.events_for(events, None)[0].text) == shown
