@@ -31,7 +31,9 @@ CLAUSES: tuple[Clause, ...] = (
     C("BAS-2.1", "The first dealer is fixed by the set-up; when the set-up names none, the"
       " seed draws one (the rulebook picks the youngest player, which a program cannot"
       " know).", S_PLAY, kind="assumption",
-      source="the rulebook names the youngest player; ages are not part of a game state"),
+      source="the rulebook names the youngest player; ages are not part of a game state."
+      " Ruling (Setup): that is the one printed rule, and the engine only stands in for"
+      " it; the deal then passes round the table (BAS-2.2), so no rival reading exists"),
     C("BAS-2.2", "The deal passes to the left (the next seat number) every round; the game"
       " has two rounds per seat: 6 rounds with three players, 8 with four.", S_PLAY),
     C("BAS-2.3", "The cards are shuffled and dealt out evenly: 12 each with three players;"
@@ -39,7 +41,9 @@ CLAUSES: tuple[Clause, ...] = (
       " no part in the round.", S_START),
     C("BAS-2.4", "Seats are numbered clockwise, so a seat's left-hand neighbour is the next"
       " seat number; play runs in increasing seat order.", S_PLAY, kind="assumption",
-      source="the usual convention for clockwise play; the rulebook has no seat numbers"),
+      source="the usual convention for clockwise play; the rulebook has no seat numbers."
+      " Ruling (Gameplay): the printed text gives the direction, so only the numbering is"
+      " ours, and it changes no outcome"),
     # 3 Bastos! colours
     C("BAS-3.1", "At the start of a round every seat picks one card of its hand in secret;"
       " once all have picked, the picks are shown at the same moment.", S_START),
@@ -104,7 +108,8 @@ CLAUSES: tuple[Clause, ...] = (
     C("BAS-8.3", "The game's result is the sum of each seat's round scores; the most points"
       " wins.", S_END),
     C("BAS-8.4", "The rulebook gives no tie-break for Bastos!; tied seats share the win.",
-      S_END, kind="gap"),
+      S_END, kind="gap", source="Ruling (Round End and Game End): the most points win and"
+      " nothing else is counted, so tied seats are equal in every printed respect"),
     # 9 notation and model
     C("BAS-9.1", "Moves: 'bastos CARD' picks the Bastos! card; 'play CARD' plays a card,"
       " 'play CARD trump' discards it and declares its fruit trump; 'adjust F+1' or"

@@ -123,9 +123,11 @@ CLAUSES: tuple[Clause, ...] = (
       " spoiled stack still carries it).", S_NOTES),
     C("FRP-6.10", "A seat's score is the sum of its stacks and its hybrid sequence; the most"
       " points wins. The rulebook has no tie-break: tied seats share the win.", S_NOTES,
-      kind="gap"),
+      kind="gap", source="Ruling (End of the game, Scoring): the total is the only"
+      " measure the text gives, so tied seats are equal in every printed respect"),
     C("FRP-6.11", "Scores stay hidden until the end: they would reveal the stacks.", S_SCORE,
-      kind="setting"),
+      kind="setting", source="Ruling (Gameplay): the stacks are hidden from everyone, the"
+      " owner too (FRP-4.3), and a running score would tell what they hold"),
     C("FRP-6.12", "Pomegranate is scored as printed, although its last step (1-2-3-4: 8,"
       " 1-2-3-4-5: 22) jumps by 14 points where every other column climbs by at most 6:"
       " a suspected misprint, to check against a printed player aid.", S_SCORE,

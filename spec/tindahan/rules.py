@@ -40,7 +40,9 @@ CLAUSES = (
     C("TIN-2.6", "The first dealer is fixed by the set-up; when the set-up names none, the "
                  "seed draws one.", SETUP, kind="assumption",
       source="the rulebook names who starts relative to the dealer but never who deals "
-             "first; any seat will do, and a draw favours none (as BAS-2.1 in Bastos!)"),
+             "first; any seat will do, and a draw favours none (as BAS-2.1 in Bastos!). "
+             "Ruling (Game End and Winner): every seat deals once (TIN-8.1), so the first "
+             "dealer sets only the order of the rounds and no rival reading exists"),
     # --- gameplay --------------------------------------------------------------------
     C("TIN-3.1", "The seat to the dealer's left starts the first trick of a round.", PLAY),
     C("TIN-3.2", "The starting seat of a trick either plays a card or drives the cart to "
@@ -55,7 +57,8 @@ CLAUSES = (
                  "neighbour is the next number (wrapping to 0), so play, the deal and the "
                  "dealer's role all move to higher numbers.", PLAY, kind="assumption",
       source="the rulebook says play passes clockwise and the deal passes to the left; "
-             "we number seats in that direction"),
+             "we number seats in that direction. Ruling (Gameplay): both directions are "
+             "printed, so only the numbering is ours, and it changes no outcome"),
     C("TIN-3.7", "A starting seat that moved the cart takes no further part in that trick: "
                  "the trick ends with the seat to its right.", PLAY, kind="assumption",
       source="the cart-move worked example (the fifth seat takes the trick right after "
@@ -74,7 +77,9 @@ CLAUSES = (
     C("TIN-4.6", "The seat that wins a trick starts the next one.", CARDS),
     C("TIN-4.7", "A seat can only play a card from its own hand, and only cards of fruits "
                  "in play exist in a game.", CARDS, kind="assumption",
-      source="implicit in every trick-taking game"),
+      source="implicit in every trick-taking game. Ruling (Playing a Card; Setup): a "
+             "card is always played from the player's own hand, and the fruits taken out "
+             "at the set-up (TIN-2.1) are not dealt, so no other reading exists"),
     # --- sellers ---------------------------------------------------------------------
     C("TIN-5.1", "Instead of playing a card, a seat may put one of its sellers on the "
                  "stall of the led fruit, whether or not it could follow.", SELLERS),
@@ -106,7 +111,9 @@ CLAUSES = (
     C("TIN-6.12", "The book suggests scoring tricks and hands first and the stalls after; "
                   "the order does not change any sum.", SCORING),
     C("TIN-6.13", "A stall with no seller gives no points.", SCORING, kind="assumption",
-      source="implicit: there is nobody to give them to"),
+      source="implicit: there is nobody to give them to. Ruling (Round End and Scoring): "
+             "stall points go to the seats with the most and second most sellers there, "
+             "and an empty stall has neither"),
     C("TIN-6.14", "A trick is worth 2 points whatever it holds, even a single card when "
                   "every other seat placed a seller instead of playing.", SCORING,
       kind="assumption",
@@ -132,7 +139,10 @@ CLAUSES = (
                  "are added up.", END),
     C("TIN-8.2", "The seat with the most points wins.", END),
     C("TIN-8.3", "For a tie the book jokingly names the absent designer as winner; we "
-                 "let the tied seats share the win.", END, kind="gap"),
+                 "let the tied seats share the win.", END, kind="gap",
+      source="Ruling (Game End and Winner): the book's own tie-break names nobody at the "
+             "table, so no reading within the game breaks the tie; sharing it is a change "
+             "of the printed text, stated as one"),
     # --- notation ---------------------------------------------------------------------
     C("TIN-9.1", "Actions are written 'play B7' (play banana 7), 'cart M' (the starting "
                  "seat drives the cart to the mango stall) and 'seller' (place a seller on "
