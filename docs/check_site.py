@@ -20,16 +20,15 @@ CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--disable-sync", "--no-first-run"]
 
-# Words in field lists, and in tables other than the worked examples' step tables, are
-# metadata; the rulebook's prose, ruling boxes and step tables are not.
+# Words in field lists, and in tables other than the printed aids (the scoring tables, the
+# day table...), are metadata; the rulebook's prose, ruling boxes and aids are not.
 MEASURE = """() => {
   const art = document.querySelector('article[role=main]');
   const words = (el) => (el.innerText || '').split(/\\s+/).filter(Boolean).length;
   let meta = 0;
   art.querySelectorAll('dl.field-list').forEach(el => meta += words(el));
   art.querySelectorAll('table').forEach(t => {
-    const head = (t.querySelector('thead') || {}).innerText || '';
-    if (!/What the rules do/.test(head)) meta += words(t);
+    if (!t.closest('.printed-aid')) meta += words(t);  // the printed aids are rules
   });
   return {height: document.documentElement.scrollHeight, metadata_words: meta,
           words: words(art)};

@@ -87,3 +87,17 @@ def test_prose_share_leaves_out_rulings_pictures_and_tables():
         '<div class="ruling admonition"><p>Question here</p></div></section></article>')
     prose, whole = lint.prose_share(page)
     assert prose < whole
+
+
+def test_print_document_has_cover_contents_metadata_and_glued_marks():
+    body = ('<section id="bastos"><h1>Bastos!</h1><section id="setup"><h2>Setup</h2>'
+            '<p>Deal all cards <span class="target" id="bas-2-3"></span><span'
+            ' class="clause-anchor"><a href="../trace/bastos.html#trace-bas-2-3">BAS-2.3</a>'
+            "</span>.</p></section></section>")
+    doc = printable.print_html("bastos", body, "https://example.org/site/",
+                               "generated/games/bastos.html")
+    assert "<title>Bastos!: the rules</title>" in doc and 'name="description"' in doc
+    assert 'class="cover"' in doc and '<a href="#setup">Setup</a>' in doc
+    assert 'cards<span class="clause-anchor" id="bas-2-3">' in doc  # glued, id kept
+    assert 'class="target"' not in doc
+    assert 'href="https://example.org/site/generated/trace/bastos.html#trace-bas-2-3"' in doc

@@ -28,6 +28,15 @@ PRINT_CSS = Path(__file__).resolve().parents[2] / "_static" / "print.css"
 _SECTION = re.compile(r"<section id=\"([^\"]+)\">\s*<h([23])>(.*?)</h\2>", re.S)
 _HREF = re.compile(r"(<a\b[^>]*?\bhref=\")([^\"]*)(\")")
 _WRAPPER_ID = re.compile(r"(<div class=\"table-wrapper[^\"]*\") id=\"[^\"]+\"")
+# WeasyPrint breaks a line early (after the first word of a text run) when a mark that no
+# longer fits follows a space, a no-break space or the empty target span before it; glued
+# to the word before it, taking over the target's id, the mark travels with that word
+_MARK = re.compile(r"\s*(?:<span class=\"target\" id=\"([^\"]+)\"></span>)?"
+                   r"<span class=\"clause-anchor\">")
+
+
+def _glue_mark(m: re.Match[str]) -> str:
+    return '<span class="clause-anchor"' + (f' id="{m.group(1)}"' if m.group(1) else "") + ">"
 
 
 def on_build_finished(app: Any, exc: Exception | None) -> None:
@@ -95,6 +104,7 @@ def _lint(game: str, page_html: str, pdf: Path, base: str, rules: int) -> dict[s
 def print_html(game: str, body: str, base: str, rel: str) -> str:
     """The document WeasyPrint prints: cover, contents, then the edition."""
     body = _WRAPPER_ID.sub(r"\1", body)  # the theme repeats a table's id on its wrapper
+    body = _MARK.sub(_glue_mark, body)
     body = _HREF.sub(lambda m: m.group(1) + html.escape(
         printed_link(html.unescape(m.group(2)), base, rel), quote=True) + m.group(3), body)
     m = re.search(r"<h1>(.*?)</h1>", body, re.S)

@@ -91,7 +91,8 @@ def rulebook_page(root: Path, d: GameData, svg_dir: Path, found: list[Any]) -> s
     name = d.name
     for c in d.spec.clauses:
         CLAUSE_GAME[c.id] = name
-    body = edition_source(root, name)
+    body = edition_source(root, name) if (root / EDITIONS / f"{name}.rst").is_file() \
+        else draft_edition(d)
     for cid in cited(body):
         CITED[cid] = True
     title = title_of(d.spec)
@@ -99,9 +100,36 @@ def rulebook_page(root: Path, d: GameData, svg_dir: Path, found: list[Any]) -> s
              f"*The rules of {esc(title)} in our own words, in the order of the printed"
              " rulebook, with a ruling wherever the printed text leaves a question open.*"
              f" {link('Printable edition (PDF)', f'../../{PDF_DIR}/{name}.pdf')} ·"
-             f" {ref(f'trace-{name}', 'the record behind these rules')}.\n\n")
+             f" {ref(f'trace-{name}', 'the record behind these rules')} ·"
+             f" {link('what each ruling changes in play', f'../designer/{name}.html')}.\n\n")
     return (label(f"game-{name}") + heading(title, "=", over=True) + intro
             + _examples(root, name, body, svg_dir))
+
+
+def draft_edition(d: GameData) -> str:
+    """A game without a hand-written edition yet: its catalogue's clauses by section, each
+    ruling after the first rule it touches, to be rewritten in players' words."""
+    out = admonition("note", "A draft: the rules as the catalogue words them, until the"
+                     " player edition of this game is written.")
+    first: dict[str, str] = {}
+    for e in d.ambiguities:
+        at = next((c for c in e.get("clauses") or () if c in d.ids), None)
+        if at:
+            first.setdefault(at, "")
+            first[at] += directive("fruit-ruling", e["id"], {
+                "question": esc(e["question"]), "ruling": esc(_default_text(e)),
+                "why": esc(e.get("reason") or "")})
+    section = None
+    for c in d.spec.clauses:
+        if c.section != section:
+            section = c.section
+            out += heading(section or "Other rules", "=")
+        out += f"{esc(c.text)} :clause:`{c.id}`\n\n" + first.get(c.id, "")
+    return out
+
+
+def _default_text(e: dict[str, Any]) -> str:
+    return next((r["text"] for r in e.get("readings") or () if r.get("default")), "")
 
 
 def _examples(root: Path, name: str, text: str, svg_dir: Path) -> str:
