@@ -59,6 +59,7 @@ export function cardEl(game, code, { actions = null, small = false, label = null
   const cls = ["card", `fruit-${c.fruit.replace(/\s+/g, "-").toLowerCase()}`];
   if (c.hybrid) cls.push("hybrid");
   if (c.special) cls.push("special");
+  if (c.effect) cls.push("has-effect");  // a little wider, so its effect fits in one line
   if (small) cls.push("small");
   const middle = c.value ? h("span.c-value", { "aria-hidden": "true" }, c.value)
     : c.special ? h("span.c-value", { "aria-hidden": "true" }, "★")

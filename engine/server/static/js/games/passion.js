@@ -1,7 +1,7 @@
 // Fruit Passion: the draw deck(s), the discard pile's top, the drawn card and every seat's
 // seven stacks, of which only the top card shows until the end.
 import { h, facts, seatName } from "../dom.js";
-import { cardEl, backEl, cardsEl, fruitName } from "../cards.js";
+import { cardEl, backEl, cardsEl, fruitName, breakable } from "../cards.js";
 
 const G = "fruit-passion";
 const ORDER = ["CO", "PA", "FI", "AV", "PI", "PG", "PF"];
@@ -62,7 +62,7 @@ function seatZone(v, s, stacks, ctx, actors) {
     h("div.stacks7", {}, stacks.map((st, i) => {
       const f = ORDER[i];
       const count = over ? st.length : st.count;
-      const label = `${fruitName(G, f)} ${count}/${limits[f] ?? "?"}`;
+      const label = `${breakable(fruitName(G, f))} ${count}/${limits[f] ?? "?"}`;
       const cards = over ? cardsEl(G, st, { small: true })
         : (st.top ? cardEl(G, st.top, { small: true }) : h("span.muted.small", {}, "empty"));
       return h("div.stack", { "data-fruit": f, "aria-label": `${fruitName(G, f)} stack, ${count} cards` },
