@@ -15,6 +15,8 @@ from typing import Any
 
 import matplotlib
 
+from engine.analysis.report.words import player
+
 matplotlib.use("Agg")  # before pyplot: a file, never a window
 import matplotlib.pyplot as plt  # noqa: E402
 
@@ -46,8 +48,13 @@ def forest(report: dict[str, Any], path: Path) -> Path:
     ax.axvspan(-tol, tol, color="#dddddd", zorder=0)
     ax.axvline(0, color="#555555", lw=0.8)
     ax.set_yticks(range(len(rows)), [_label(r) for r in reversed(rows)], fontsize=7)
-    ax.set_xlabel("change of each seat's win rate against the default (95% interval);"
+    ax.set_xlabel("change of each player's win rate against the default (95% interval);"
                   " grey: the tolerance", fontsize=8)
+    players = max((len(_win_rates(r)) for r in rows), default=0)
+    for k in range(players):  # one colour a player, named by place at the table
+        ax.plot([], [], color=_COLOURS[k % len(_COLOURS)], label=player(k))
+    if players > 1:
+        ax.legend(fontsize=7, loc="lower right")
     ax.set_ylim(-0.7, len(rows) - 0.3)
     fig.tight_layout()
     fig.savefig(path, format="svg", metadata=_META)
@@ -67,7 +74,7 @@ def importance(report: dict[str, Any], path: Path) -> Path:
     ax.set_yticks(range(len(rows)), [f"{r['clause']} ({r['verdict']})" for r in rows],
                   fontsize=8)
     ax.invert_yaxis()
-    ax.set_xlabel("win-rate change of a seat barred from the clause (95% interval)",
+    ax.set_xlabel("win-rate change of a player barred from the clause (95% interval)",
                   fontsize=8)
     fig.tight_layout()
     fig.savefig(path, format="svg", metadata=_META)
