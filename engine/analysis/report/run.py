@@ -11,7 +11,8 @@ default's deals with fresh agent randomness.
 
 Rows are sampled in rounds; a row stops when its widest headline interval is no wider than
 ``half_width`` (``half-width``), when its share of the CPU ``budget`` is spent (``budget``),
-or at ``max_games``.
+or at ``max_games``. A null baseline is not held to the budget: it is sampled to the
+half-width (or ``max_games``), since every verdict is read against it.
 """
 from __future__ import annotations
 
@@ -319,7 +320,10 @@ def _next(row: Row, base: Sequence[GameRecord], settings: Settings, per_row: flo
         row.stopped = "max-games"
         return 0
     per_game = max(1e-6, row.cpu / n)
-    affordable = int((per_row - row.cpu) / per_game)
+    # a baseline is sampled to the half-width whatever the budget: every verdict is read
+    # against its noise, and it must itself read no-difference
+    affordable = (settings.max_games if row.kind == "baseline"
+                  else int((per_row - row.cpu) / per_game))
     if affordable < CHUNK:
         row.stopped = "budget"
         return 0
