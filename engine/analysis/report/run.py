@@ -283,16 +283,28 @@ def _scaled(e: stats.Estimate, k: float) -> stats.Estimate:
     return stats.Estimate(e.value * k, e.low * k, e.high * k, e.p, e.n)
 
 
+def score_scale(base: Sequence[GameRecord]) -> float:
+    """What a score shift is measured against: the default's mean spread of final scores,
+    or, in a one-player game (no spread), the standard deviation of its score; at least 1."""
+    if not base:
+        return 1.0
+    if len(base[0].scores) > 1:
+        return max(1.0, sum(max(b.scores) - min(b.scores) for b in base) / len(base))
+    own = [float(b.scores[0]) for b in base]
+    mean = sum(own) / len(own)
+    return max(1.0, math.sqrt(sum((v - mean) ** 2 for v in own) / max(1, len(own) - 1)))
+
+
 def headline(row: Row, base: Sequence[GameRecord]) -> list[stats.Estimate]:
     """The row's headline estimates: per seat, the win-rate change and the mean score
-    shift as a share of the default's score spread (a barred clause: the barred seat's
-    win-rate change)."""
+    shift as a share of :func:`score_scale` (a barred clause: the barred seat's win-rate
+    change)."""
     p = row.players
     recs, base = row.records, base[:len(row.records)]
     if row.kind == "clause":
         return [stats.mean_ci([share(c, i % p) - share(d, i % p)
                                for i, (c, d) in enumerate(zip(recs, base))])]
-    spread = max(1.0, sum(max(b.scores) - min(b.scores) for b in base) / max(1, len(base)))
+    spread = score_scale(base)
     out = []
     for s in range(p):
         out.append(stats.paired([share(r, s) for r in recs], [share(b, s) for b in base]))
