@@ -9,7 +9,7 @@ import pytest
 from engine.cli.main import run
 
 SMALL = ["report", "fruit-passion", "--variant", "solo", "--players", "1",
-         "--readings", "FRP-A6", "--budget", "2"]
+         "--readings", "FRP-A6", "--budget", "2", "--half-width", "20", "--tolerance", "30"]
 
 
 @pytest.fixture(scope="module")
