@@ -39,9 +39,46 @@ export function facts(pairs) {
     .map(([k, v]) => h("div", {}, h("dt", {}, k), h("dd", {}, v))));
 }
 
+// People's words for seats: players are "Player A", "Player B"..., and from a seat's own
+// page the others are placed round the table from it (the next seat sits to its left).
+const LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+let PLAYERS = 0;
+
+/** The table's player count, which "to your right" and "opposite" depend on. */
+export function knowPlayers(n) { PLAYERS = n; }
+
+export function playerName(seat) {
+  return `Player ${LETTERS[seat] ?? seat + 1}`;
+}
+
 export function seatName(seat, me) {
   if (seat === null || seat === undefined || seat < 0) return "nobody";
-  return seat === me ? `Seat ${seat} (you)` : `Seat ${seat}`;
+  return seat === me ? "You" : playerName(seat);
+}
+
+/** A seat's heading: its name and, seen from another seat's page, where it sits. */
+export function seatTitle(seat, me) {
+  if (me === null || me === undefined) return playerName(seat);
+  if (seat === me) return `You (${playerName(seat)})`;
+  return `${playerName(seat)}, ${whereFrom(seat, me)}`;
+}
+
+function whereFrom(seat, me) {
+  const n = PLAYERS || seat + 1, d = (seat - me + n) % n;
+  if (n === 2) return "across from you";
+  if (d === 1) return "to your left";
+  if (d === n - 1) return "to your right";
+  if (n === 4) return "opposite you";
+  return d === 2 ? "second to your left" : "second to your right";
+}
+
+/** The engine's texts in people's words: "seat 2" (or "seats 0, 1") names the players. */
+export function inWords(text, me = null) {
+  const name = d => playerName(Number(d)) + (Number(d) === me ? " (you)" : "");
+  const names = list => list.match(/\d+/g).map(name).join(", ").replace(/, ([^,]*)$/, " and $1");
+  return String(text)
+    .replace(/\bseat\(s\) \[([\d, ]*)\]/g, (_, list) => (list.trim() ? names(list) : "nobody"))
+    .replace(/\b[Ss]eats? (\d+(?:(?:, | and )\d+)*)/g, (_, list) => names(list));
 }
 
 export async function copyText(text, button) {

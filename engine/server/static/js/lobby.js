@@ -1,6 +1,6 @@
 // The lobby: pick a game, variant, players, readings, seed and agents; create the table and
 // hand out one link per seat (the token rides in the fragment, which never reaches a server).
-import { h, copyText } from "./dom.js";
+import { h, copyText, playerName } from "./dom.js";
 import { api, ApiError } from "./api.js";
 
 const $ = id => document.getElementById(id);
@@ -32,7 +32,7 @@ function onPlayers() {
   const n = Number($("players").value);
   const names = CATALOGUE.agents;
   $("agents").replaceChildren(...Array.from({ length: n }, (_, s) => h("div.field", {},
-    h("label", { for: `agent-${s}` }, `Seat ${s}`),
+    h("label", { for: `agent-${s}` }, playerName(s)),
     h("select", { id: `agent-${s}`, "data-seat": s },
       h("option", { value: "" }, "a person (gets a link)"),
       names.map(a => h("option", { value: a }, `built-in agent: ${a}`))))));
@@ -71,10 +71,10 @@ function showLinks(created) {
   $("error").replaceChildren();
   const people = created.seats.filter(s => s.token);
   const rows = created.seats.map(s => {
-    if (!s.token) return h("li", { "data-seat": s.seat }, h("strong", {}, `Seat ${s.seat}`), ` played by the ${s.agent} agent`);
+    if (!s.token) return h("li", { "data-seat": s.seat }, h("strong", {}, playerName(s.seat)), ` played by the ${s.agent} agent`);
     const url = seatLink(created.table, [[s.seat, s.token]]);
-    const input = h("input", { type: "text", readonly: true, value: url, "aria-label": `link for seat ${s.seat}` });
-    return h("li", { "data-seat": s.seat }, h("strong", {}, `Seat ${s.seat}`), input,
+    const input = h("input", { type: "text", readonly: true, value: url, "aria-label": `link for ${playerName(s.seat)}` });
+    return h("li", { "data-seat": s.seat }, h("strong", {}, playerName(s.seat)), input,
       h("button", { type: "button", onclick: e => copyText(url, e.target) }, "Copy"),
       h("a.button", { href: url, target: "_blank", rel: "noopener" }, "Open"));
   });

@@ -3,7 +3,7 @@
 //
 // Seat links carry tokens in the URL fragment (#s0=TOKEN&s1=TOKEN...), which browsers never
 // send to the server; with several seats the page plays each in turn ("every seat here").
-import { h, ruleLink, facts, seatName, withoutRule } from "./dom.js";
+import { h, ruleLink, facts, seatName, withoutRule, inWords, knowPlayers, playerName } from "./dom.js";
 import { TITLES } from "./cards.js";
 import { api, Feed, ApiError } from "./api.js";
 import { RENDERERS } from "./games/index.js";
@@ -167,19 +167,21 @@ function notice(kind, title, message, rule = null, events = []) {
   if (!kind) { box.replaceChildren(); return; }
   box.replaceChildren(h(`div.panel.${kind}`, { "data-kind": kind },
     h("h2", {}, title),
-    h("p", {}, rule ? [ruleLink(rule), " "] : "", withoutRule(message || "", rule)),
+    h("p", {}, rule ? [ruleLink(rule), " "] : "", inWords(withoutRule(message || "", rule), T.seat)),
     events.length ? h("ul.log", {}, events.map(logLine)) : "",
     h("button", { type: "button", onclick: () => notice(null) }, "Dismiss")));
 }
 
 // --- drawing ---------------------------------------------------------------------------------
 function logLine(e) {
-  return h("li", { "data-rule": e.rule }, h("span.v", {}, `#${e.version ?? ""}`), ruleLink(e.rule), " ", e.text);
+  return h("li", { "data-rule": e.rule }, h("span.v", {}, `#${e.version ?? ""}`), ruleLink(e.rule), " ",
+    inWords(e.text, T.seat));
 }
 
 function render() {
   const v = T.view, info = T.info;
   const game = info.game;
+  knowPlayers(info.players);
   document.title = `${TITLES[game] || game} · table ${T.id} · fruitspec`;
   $("title").textContent = `${TITLES[game] || game} · table ${T.id}`;
   document.body.dataset.version = String(T.version);
@@ -198,7 +200,7 @@ function render() {
   $("tablefacts").replaceChildren(facts([
     ["game", TITLES[game] || game], ["players", info.players], ["variant", info.variant || "base"],
     ["version", T.version],
-    ["agents", (info.agents || []).map((a, s) => a ? `seat ${s}: ${a}` : null).filter(Boolean).join(", ") || null]]));
+    ["agents", (info.agents || []).map((a, s) => a ? `${playerName(s)}: ${a}` : null).filter(Boolean).join(", ") || null]]));
   const readings = Object.entries(info.options || {});
   $("tablefacts").append(h("details", {}, h("summary", {}, `readings (${readings.length})`),
     h("ul.small", {}, readings.map(([k, r]) => h("li", {}, h("code", {}, `${k}=${r}`))))));
@@ -283,7 +285,7 @@ function scores(v) {
     h("h2", { id: "scores-h" }, "Final scores"),
     h("table.grid", {}, h("thead", {}, h("tr", {}, h("th", {}, "seat"), h("th", {}, "score"))),
       h("tbody", {}, sc.map((s, i) => h(`tr${winners.includes(i) ? ".winner" : ""}`, {},
-        h("td", {}, seatName(i, T.seat) + (winners.includes(i) ? " · wins" : "")), h("td", {}, s))))),
+        h("td", {}, seatName(i, T.seat) + (winners.includes(i) ? " · winner" : "")), h("td", {}, s))))),
     alone ? h("p", { "data-result": "solo" }, `A game played alone has no winner: ${sc[0]} points`
       + " is the result to beat the next time you play.") : "",
     v.automaton ? h("p", { "data-result": "automaton" }, `The automaton scores ${v.automaton.score}: `
@@ -300,14 +302,14 @@ function seatBar() {
   if (T.creds.size > 1) {
     for (const s of T.creds.keys()) {
       items.push(h("button", { type: "button", "aria-pressed": String(s === T.seat),
-        onclick: () => { T.follow = false; enter(s); } }, `Seat ${s}`));
+        onclick: () => { T.follow = false; enter(s); } }, playerName(s)));
     }
     items.push(h("label", { class: "small" }, h("input", { type: "checkbox", checked: T.follow || null,
       onchange: e => { T.follow = e.target.checked; writeHash(); followTheTurn(); } }), " follow the turn"));
   } else {
-    items.push(h("span", {}, T.seat === null ? "watching" : `you are seat ${T.seat}`));
+    items.push(h("span", {}, T.seat === null ? "watching" : `you are ${playerName(T.seat)}`));
   }
-  const bots = agents.map((a, s) => (a ? `seat ${s}: ${a}` : null)).filter(Boolean);
+  const bots = agents.map((a, s) => (a ? `${playerName(s)}: ${a}` : null)).filter(Boolean);
   if (bots.length) items.push(h("span.small", {}, `(agents: ${bots.join(", ")})`));
   bar.replaceChildren(...items);
 }

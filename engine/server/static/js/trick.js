@@ -1,7 +1,7 @@
 // The last finished trick, read back from the event log: a trick is gone from the view the
 // moment it is won, yet players want to see what was played and who took it until the next
 // trick is complete.
-import { h, seatName } from "./dom.js";
+import { h, seatName, inWords } from "./dom.js";
 import { cardEl } from "./cards.js";
 
 /** Per game: the rules whose events put a card into the trick, the one that leads it,
@@ -48,5 +48,5 @@ export function lastTrickZone(game, events, me, players) {
       return h("div.spot" + (winner ? ".won" : ""), {}, cardEl(game, p.card, { small: true }),
         h("span", {}, seatName(p.seat, me), winner ? h("strong", {}, " · took it") : ""));
     })),
-    h("p.small", { "data-rule": t.end.rule }, t.end.text));
+    h("p.small", { "data-rule": t.end.rule }, inWords(t.end.text, me)));
 }

@@ -1,6 +1,6 @@
 // The witness viewer: a register entry's witness replayed under two readings side by side,
 // the first step where they part ways highlighted, with the scores and winners of each.
-import { h, ruleLink, facts, seatName, withoutRule } from "./dom.js";
+import { h, ruleLink, facts, seatName, withoutRule, inWords, knowPlayers } from "./dom.js";
 import { TITLES } from "./cards.js";
 import { api, ApiError } from "./api.js";
 import { RENDERERS } from "./games/index.js";
@@ -19,15 +19,16 @@ function fatal(title, message) {
 
 function entry(d) {
   document.title = `${d.id} · witness · fruitspec`;
+  knowPlayers(d.players);
   $("title").textContent = `${TITLES[d.game] || d.game} · ${d.id}`;
   const sc = d.scenario;
   $("entry").replaceChildren(
-    h("h1", {}, `${d.id} · ${d.option}`), h("p", {}, d.question),
+    h("h1", {}, `${d.id} · ${d.option}`), h("p", {}, inWords(d.question)),
     h("ul", {}, Object.entries(d.clause_texts).map(([c, t]) => h("li", {}, ruleLink(c), " ", t))),
     facts([["game", TITLES[d.game] || d.game], ["players", d.players], ["variant", sc.variant || "base"],
            ["default", d.default], ["rulebook", d.section]]),
     h("p.small.muted", {}, `Why the default: ${d.reason}`),
-    sc.description ? h("p.small", {}, sc.description) : "");
+    sc.description ? h("p.small", {}, inWords(sc.description)) : "");
 }
 
 function step(s, i, diffAt) {
@@ -35,8 +36,8 @@ function step(s, i, diffAt) {
   let body;
   if (s.skipped) body = h("span.muted.outcome", {}, "not reached: an earlier step was refused");
   else if (s.refused) body = h("span.refused.outcome", {}, "refused: ", ruleLink(s.refused.rule), " ",
-    withoutRule(s.refused.message, s.refused.rule));
-  else body = h("ul.log", {}, s.events.map(e => h("li", {}, ruleLink(e.rule), " ", e.text)));
+    inWords(withoutRule(s.refused.message, s.refused.rule)));
+  else body = h("ul.log", {}, s.events.map(e => h("li", {}, ruleLink(e.rule), " ", inWords(e.text))));
   return h(cls, { "data-step": i },
     h("code", {}, bodyOf(s.action)), i === diffAt ? h("span.badge", {}, "first difference") : "", body,
     !s.skipped && !s.refused ? h("div.small.muted", {}, `scores after: ${s.scores.join(", ")}`) : "");

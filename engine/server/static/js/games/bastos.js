@@ -1,5 +1,5 @@
 // Bastos!: the value markers of each fruit, the Bastos! cards, the trick and the hands.
-import { h, facts, seatName } from "../dom.js";
+import { h, facts, seatName, seatTitle, playerName } from "../dom.js";
 import { lastTrickZone } from "../trick.js";
 import { cardEl, cardsEl, fruitName, fruitBadge } from "../cards.js";
 
@@ -47,8 +47,8 @@ function seatZone(v, s, hand, ctx, actors) {
   const shown = (v.bastos || [])[s];
   const acts = c => (choose ? [`bastos ${c}`] : [`play ${c}`, `play ${c} trump`]);
   return h("div.zone" + (mine ? ".mine" : "") + (actors.has(s) ? ".actor" : ""),
-    { "data-seat": s, "aria-label": seatName(s, ctx.me) },
-    h("h3", {}, seatName(s, ctx.me)),
+    { "data-seat": s, "aria-label": seatTitle(s, ctx.me) },
+    h("h3", {}, seatTitle(s, ctx.me)),
     h("div.hand", { "data-seat": s },
       cardsEl(G, hand, { actions: mine ? acts : null, what: "card in hand" })),
     h("div.row", {},
@@ -62,6 +62,6 @@ function seatZone(v, s, hand, ctx, actors) {
 export function breakdown(v) {
   return h("table.grid", {},
     h("thead", {}, h("tr", {}, h("th", {}, "seat"), h("th", {}, "Bastos! colour"), h("th", {}, "total"))),
-    h("tbody", {}, (v.scores || v.totals).map((t, s) => h("tr", {}, h("td", {}, `Seat ${s}`),
+    h("tbody", {}, (v.scores || v.totals).map((t, s) => h("tr", {}, h("td", {}, playerName(s)),
       h("td", {}, v.colours && v.colours[s] ? fruitName(G, v.colours[s]) : "—"), h("td", {}, t)))));
 }

@@ -1,6 +1,6 @@
 // Fruit Passion: the draw deck(s), the discard pile's top, the drawn card and every seat's
 // seven stacks, of which only the top card shows until the end.
-import { h, facts, seatName } from "../dom.js";
+import { h, facts, seatName, seatTitle, playerName } from "../dom.js";
 import { cardEl, backEl, cardsEl, fruitName, breakable } from "../cards.js";
 
 const G = "fruit-passion";
@@ -57,8 +57,8 @@ function seatZone(v, s, stacks, ctx, actors) {
   const limits = v.stack_limits || {};
   const over = v.phase === "over";
   return h("div.zone" + (s === ctx.me ? ".mine" : "") + (actors.has(s) ? ".actor" : ""),
-    { "data-seat": s, "aria-label": seatName(s, ctx.me), style: "grid-column: 1 / -1" },
-    h("h3", {}, seatName(s, ctx.me)),
+    { "data-seat": s, "aria-label": seatTitle(s, ctx.me), style: "grid-column: 1 / -1" },
+    h("h3", {}, seatTitle(s, ctx.me)),
     h("div.stacks7", {}, stacks.map((st, i) => {
       const f = ORDER[i];
       const count = over ? st.length : st.count;
@@ -77,6 +77,6 @@ export function breakdown(v) {
     h("thead", {}, h("tr", {}, h("th", {}, "seat"),
       keys.map(k => h("th", { title: k === "hybrids" ? "hybrid sequence" : fruitName(G, k) },
         k === "hybrids" ? "hybrids" : k)), h("th", {}, "total"))),
-    h("tbody", {}, v.breakdown.map((b, s) => h("tr", {}, h("td", {}, `Seat ${s}`),
+    h("tbody", {}, v.breakdown.map((b, s) => h("tr", {}, h("td", {}, playerName(s)),
       keys.map(k => h("td", {}, b[k] ?? 0)), h("td", {}, v.scores[s])))));
 }

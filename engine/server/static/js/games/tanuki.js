@@ -1,6 +1,6 @@
 // Tanuki Market: the carts (grabbed in real time), each seat's haul, five tables and salad
 // pile, and in the solo game the automaton's pile.
-import { h, facts, seatName } from "../dom.js";
+import { h, facts, seatName, seatTitle, playerName } from "../dom.js";
 import { cardEl, cardsEl, backEl, fruitName } from "../cards.js";
 
 const G = "tanuki-market";
@@ -79,8 +79,8 @@ function seatZone(v, s, ctx, actors) {
     cardsEl(G, cards, { small: true }))));
   const cartNo = v.taken.indexOf(s);
   return h("div.zone" + (mine ? ".mine" : "") + (actors.has(s) ? ".actor" : ""),
-    { "data-seat": s, "aria-label": seatName(s, ctx.me) },
-    h("h3", {}, seatName(s, ctx.me)),
+    { "data-seat": s, "aria-label": seatTitle(s, ctx.me) },
+    h("h3", {}, seatTitle(s, ctx.me)),
     facts([["cart", cartNo >= 0 ? `${cartNo + 1}` : "none yet"],
            ["score", v.running_scores ? v.running_scores[s] : null],
            ["bonus", v.bonus ? v.bonus[s] : null],
@@ -104,7 +104,7 @@ function automaton(a) {
 
 export function breakdown(v) {
   if (!v.tables_points) return null;
-  const rows = v.tables_points.map((pts, s) => h("tr", {}, h("td", {}, `Seat ${s}`),
+  const rows = v.tables_points.map((pts, s) => h("tr", {}, h("td", {}, playerName(s)),
     pts.map(p => h("td", {}, p)), h("td", {}, v.bonus ? v.bonus[s] : 0), h("td", {}, v.scores[s])));
   if (v.automaton) rows.push(h("tr", {}, h("td", {}, "Automaton"), [1, 2, 3, 4, 5].map(() => h("td", {}, "")),
     h("td", {}, ""), h("td", {}, v.automaton.score)));

@@ -1,5 +1,5 @@
 // Tindahan: hands, the trick, the stalls with their sellers and the donkey cart.
-import { h, facts, seatName } from "../dom.js";
+import { h, facts, seatName, seatTitle, playerName } from "../dom.js";
 import { lastTrickZone } from "../trick.js";
 import { cardEl, cardsEl, fruitName } from "../cards.js";
 
@@ -42,8 +42,8 @@ function stall(v, f, ctx) {
 function seatZone(v, s, hand, ctx, actors) {
   const mine = s === ctx.me;
   const cls = "div.zone" + (mine ? ".mine" : "") + (actors.has(s) ? ".actor" : "");
-  return h(cls, { "data-seat": s, "aria-label": seatName(s, ctx.me) },
-    h("h3", {}, seatName(s, ctx.me)),
+  return h(cls, { "data-seat": s, "aria-label": seatTitle(s, ctx.me) },
+    h("h3", {}, seatTitle(s, ctx.me)),
     h("div.hand", { "data-seat": s },
       cardsEl(G, hand, { actions: mine ? c => [`play ${c}`] : null, what: "card in hand" })),
     facts([["tricks", v.tricks_won[s]], ["sellers left", v.supply[s]],
@@ -56,6 +56,6 @@ export function breakdown(v) {
   return h("table.grid", {},
     h("thead", {}, h("tr", {}, h("th", {}, "seat"), rounds.map((_, i) => h("th", {}, `round ${i + 1}`)),
       h("th", {}, "total"))),
-    h("tbody", {}, (v.scores || v.totals).map((t, s) => h("tr", {}, h("td", {}, `Seat ${s}`),
+    h("tbody", {}, (v.scores || v.totals).map((t, s) => h("tr", {}, h("td", {}, playerName(s)),
       rounds.map(r => h("td", {}, r[s])), h("td", {}, t)))));
 }
