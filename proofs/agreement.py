@@ -6,7 +6,8 @@ explorer's small configurations) the checks here ask:
 
 * the counts lie within the model's declared ranges;
 * each abstract invariant that stands for a declared one gives that invariant's verdict,
-  and each strengthening holds (it was proved to hold from every set-up on);
+  which must be that it holds, and each strengthening holds (it was proved to hold from
+  every set-up on);
 * a move has a legal action exactly when one of its abstract branches applies, and the
   game is over exactly when the model says it is final;
 
@@ -69,6 +70,8 @@ def check_state(m: Model, g: Game, s: Any) -> list[str]:
         if inv.of and holds != (concrete[inv.of] is None):
             out.append(f"{inv.id}: counts say {'holds' if holds else 'broken'}, the rules say"
                        f" {concrete[inv.of] or 'holds'}")
+        elif inv.of and concrete[inv.of] is not None:
+            out.append(f"{inv.of} fails on a reachable state: {concrete[inv.of]}")
         elif not inv.of and not holds:
             out.append(f"{inv.id} ({inv.why}) fails on a reachable state")
     legal = {act.name for act in g.legal_actions(s)}
@@ -138,6 +141,8 @@ def explored(game: str, max_states: int = 20000) -> Iterator[tuple[str, Agreemen
     import spec as specs
 
     for name, conf in specs.get(game).explore_configs().items():
+        if conf.get("variant") is not None:  # the models describe the base game
+            continue
         g = engine.load(game, players=conf.get("players"), options=conf.get("options"))
         yield name, walk(g, g.new(seed=conf.get("seed", 0), setup=conf.get("setup")),
                          max_states)
@@ -193,3 +198,28 @@ def bounds_sample(game: str, players: int, options: dict[str, str] | None = None
             s, _ = g.step(s, rng.choice(g.legal_actions(s)))
             found.steps += 1
     return found
+
+
+def winnable(game: str, players: int, tries: int = 200, seed: int = 0) -> dict[int, int]:
+    """For each seat, the first of ``tries`` seeded random games it wins alone: seat ->
+    seed (a game replays from its seed: the deal and every choice come from it)."""
+    g = engine.load(game, players=players)
+    found: dict[int, int] = {}
+    for k in range(seed, seed + tries):
+        winners = g.winners(random_game(g, k))
+        if len(winners) == 1 and winners[0] not in found:
+            found[winners[0]] = k
+        if len(found) == players:
+            break
+    return found
+
+
+def random_game(g: Game, seed: int, limit: int = 20000) -> Any:
+    """The end of the game dealt from ``seed`` and played by choices drawn from it."""
+    rng = random.Random(seed)
+    s = g.new(seed=seed)
+    for _ in range(limit):
+        if g.is_over(s):
+            return s
+        s, _ = g.step(s, rng.choice(g.legal_actions(s)))
+    raise RuntimeError(f"{g.name}: seed {seed} ran past {limit} actions")

@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Iterator
+from typing import Any, Callable
 
 import engine
 from engine.core import validate
@@ -36,13 +36,17 @@ class Finding:
     path: Callable[[Game], list[Any]]
 
 
+#: the set-up each finding's path starts from, by game (none: the seed's own deal)
+SETUPS: dict[str, dict[str, Any]] = {"tindahan": {"dealer": 0}}
+
+
 def _non_leaders_place(g: Game) -> list[Any]:
     """Tindahan with stand-ins for sellers (TIN-A7 unlimited): the first leader plays a
     card to every trick while everybody else places a seller, so it wins each; with one
     card left it drives the cart instead, and the next seat leads and keeps winning while
     the others go on placing: a seat places more sellers in one round than the ten the
     declared bounds allow, and the state can no longer be saved and read back."""
-    s = g.new(seed=1, setup={"dealer": 0})
+    s = g.new(seed=1, setup=SETUPS[g.name])
     first, path = s.leader, []
     while s.phase != "over" and max(s.placed) <= 10:
         legal = g.legal_actions(s)
@@ -57,6 +61,20 @@ def _non_leaders_place(g: Game) -> list[Any]:
     return path
 
 
+def _take_and_give_back(g: Game) -> list[Any]:
+    """Fruit Passion with discard-take=literal: every seat in turn takes the pile's top card
+    and discards it again. The first take turns a new pile over (FRP-3.4); from then on
+    every round of turns brings back the very same position."""
+    s = g.new(seed=1, setup=SETUPS.get(g.name))
+    path = []
+    for _ in range(1 + g.players):
+        for body in ("draw discard", "discard"):
+            act = g.resolve(s, f"p{s.turn}: {body}")
+            path.append(act)
+            s, _ = g.step(s, act)
+    return path
+
+
 FINDINGS = (
     Finding("TIN-unlimited-placed", "reachable", "tindahan", {"no-sellers": "unlimited"},
             lambda oid: oid.startswith("TIN-O-seller.") and "-bounds-" in oid
@@ -64,6 +82,12 @@ FINDINGS = (
             "with stand-ins a seat may place more than ten sellers in a round, past the "
             "declared range of `placed` (0..10): a reachable state the engine then refuses "
             "to read back", _non_leaders_place),
+    Finding("FRP-literal-loop", "endless", "fruit-passion", {"discard-take": "literal"},
+            lambda oid: oid.startswith("FRP-O-discard.") and "-measure-" in oid
+            and oid.endswith("-discard-take=literal"),
+            "a card taken from the discard pile may go straight back onto it, so when every "
+            "player does so the position comes back and no measure can fall",
+            _take_and_give_back),
 )
 
 
@@ -85,9 +109,10 @@ def scenario(f: Finding, players: int) -> dict[str, Any]:
     texts = []
     for act in acts:
         texts.append(str(act))
-    return {"game": f.game, "players": players, "options": f.reading, "seed": 1,
-            "title": f"{f.key}: {f.kind}", "description": f.what,
-            "setup": {"dealer": 0}, "actions": texts, "expect": {"over": False}}
+    doc = {"game": f.game, "players": players, "options": f.reading, "seed": 1,
+           "title": f"{f.key}: {f.kind}", "description": f.what,
+           "setup": SETUPS.get(f.game), "actions": texts, "expect": {"over": False}}
+    return {k: v for k, v in doc.items() if v is not None}
 
 
 def replay(f: Finding, doc: dict[str, Any]) -> str | None:
@@ -97,19 +122,25 @@ def replay(f: Finding, doc: dict[str, Any]) -> str | None:
     r = run(doc)
     if r.failures:
         return None
+    if f.kind == "endless":
+        first: dict[Any, int] = {}
+        for i, state in enumerate(r.states):
+            if state in first:
+                return f"the position after action {first[state]} comes back after action {i}"
+            first[state] = i
+        return None
     return validate.problem(r.game, r.state)
 
 
-def write_all(players: Iterator[int] | None = None) -> list[Path]:
+def write_all() -> list[Path]:
     """Store every finding's path at each of its game's player counts."""
-    import spec as specs
+    from .obligations import player_counts
 
     out = []
     for f in FINDINGS:
-        for v in specs.get(f.game).variants:
-            for n in ([*players] if players is not None else v.players):
-                path = scenario_path(f, n)
-                path.parent.mkdir(parents=True, exist_ok=True)
-                path.write_text(json.dumps(scenario(f, n), indent=1) + "\n", encoding="utf-8")
-                out.append(path)
+        for n in player_counts(f.game):
+            path = scenario_path(f, n)
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(json.dumps(scenario(f, n), indent=1) + "\n", encoding="utf-8")
+            out.append(path)
     return out

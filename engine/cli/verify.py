@@ -46,7 +46,7 @@ def _bounds_and_agreement(games: int = 200) -> list[dict[str, Any]]:
     rows = []
     for game in obligations.MODELS:
         sp = _specs.get(game)
-        counts = sorted({n for v in sp.variants for n in v.players})
+        counts = obligations.player_counts(game)
         readings = [None] + [{o.name: r.value} for o in sp.catalogue.options
                              for r in o.readings if r.value != o.default]
         for k, options in enumerate(readings):

@@ -136,6 +136,15 @@ class AbstractInvariant:
     why: str = ""
 
 
+def forms(declared: Mapping[str, Callable[[Config, Abs], Bool]],
+          strengthenings: Mapping[str, tuple[Callable[[Config, Abs], Bool], str]] = {},
+          ) -> tuple[AbstractInvariant, ...]:
+    """A game's abstract invariants: the forms of its declared ones, by their IDs, then the
+    strengthenings its proofs needed, each with what it adds."""
+    return (*(AbstractInvariant(key, fn, of=key) for key, fn in declared.items()),
+            *(AbstractInvariant(key, fn, why=why) for key, (fn, why) in strengthenings.items()))
+
+
 @dataclass(frozen=True)
 class Model:
     """A game's rules on counts (the module docstring)."""

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from spec.common.abstract import (Abs, AbstractInvariant, Field, Model, Params, Step, among,
-                                  at, bump, left_of, per_seat, put)
+from spec.common.abstract import (Abs, Field, Model, Params, Step, among, at, bump, forms,
+                                  left_of, per_seat, put)
 from spec.common.core import Config
 from spec.common.symbolic import And, Bool, If, Not, Num, Or, Sum
 
@@ -349,22 +349,14 @@ def _cards_on_table(cfg: Config, a: Abs) -> Bool:
     return And(Sum(a["card"]) == a["seats"], *each)
 
 
-INVARIANTS = (
-    AbstractInvariant("TIN-I1", _cards, of="TIN-I1"),
-    AbstractInvariant("TIN-I2", _sellers, of="TIN-I2"),
-    AbstractInvariant("TIN-I3", _hands, of="TIN-I3"),
-    AbstractInvariant("TIN-I4", _positions, of="TIN-I4"),
-    AbstractInvariant("TIN-S1", _turn_order,
-                      why="who acts follows from the leader and the actions taken"),
-    AbstractInvariant("TIN-S2", _each_turn,
-                      why="TIN-I3's 'once a trick' counted exactly, trick by trick"),
-    AbstractInvariant("TIN-S3", _table,
-                      why="the led fruit, the table and the cart move agree"),
-    AbstractInvariant("TIN-S4", _piling,
-                      why="keeps the stalls within their declared range under TIN-A10 stay"),
-    AbstractInvariant("TIN-S5", _cards_on_table,
-                      why="who has a card on the table, and how many tricks it can win"),
-)
+INVARIANTS = forms(
+    {"TIN-I1": _cards, "TIN-I2": _sellers, "TIN-I3": _hands, "TIN-I4": _positions},
+    {"TIN-S1": (_turn_order, "who acts follows from the leader and the actions taken"),
+     "TIN-S2": (_each_turn, "TIN-I3's 'once a trick' counted exactly, trick by trick"),
+     "TIN-S3": (_table, "the led fruit, the table and the cart move agree"),
+     "TIN-S4": (_piling, "keeps the stalls within their declared range under TIN-A10 stay"),
+     "TIN-S5": (_cards_on_table, "who has a card on the table, and how many tricks it can"
+                                 " win")})
 
 
 def _setup(cfg: Config, a: Abs) -> Bool:

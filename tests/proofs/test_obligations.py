@@ -3,6 +3,7 @@ the engine: the model on counts gives the engine's own counts, verdicts and move
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 
@@ -75,15 +76,14 @@ def test_each_stored_counterexample_path_replays(path) -> None:
     doc = json.loads(path.read_text(encoding="utf-8"))
     finding = next(f for f in counterexamples.FINDINGS if path.stem.startswith(f.key))
     problem = counterexamples.replay(finding, doc)
-    assert problem is not None and "outside" in problem
+    assert problem is not None
+    assert ("comes back" if finding.kind == "endless" else "outside") in problem
     assert doc == counterexamples.scenario(finding, doc["players"]), "stale path"
 
 
 @pytest.mark.parametrize("game", GAMES)
 def test_counts_agree_with_the_engine_on_real_games(game: str) -> None:
-    import spec
-
-    for n in sorted({n for v in spec.get(game).variants for n in v.players}):
+    for n in obligations.player_counts(game):
         found = agreement.playouts(game, games=2, players=n, seed=n)
         assert found.ok, found.problems
         assert found.steps > 50
@@ -97,27 +97,55 @@ def test_counts_agree_on_the_explorers_configurations(game: str) -> None:
 
 @pytest.mark.parametrize("game", GAMES)
 def test_real_games_stay_within_the_declared_bounds(game: str) -> None:
-    import spec
-
-    for n in sorted({n for v in spec.get(game).variants for n in v.players}):
+    for n in obligations.player_counts(game):
         found = agreement.bounds_sample(game, n, games=15, seed=100 * n)
         assert found.ok, found.problems
+
+
+def _faulty(game: str, players: int, move: str, spoil: Any) -> Any:
+    """The game with one move's effect spoiled: ``spoil(before, after)`` is the state the
+    faulty effect leaves instead of ``after``."""
+    import engine
+
+    g = engine.load(game, players=players)
+    honest = g._effects[move]
+
+    def faulty(cfg: Any, s: Any, a: Any) -> Any:
+        s2, events = honest(cfg, s, a)
+        return spoil(s, s2), events
+
+    g._effects[move] = faulty
+    return g
 
 
 def test_seeded_fault_in_an_effect_is_caught_by_the_agreement_check() -> None:
     """Tindahan: a seller placed without leaving its owner's supply (a counter not
     lowered). No obligation can see it, since the proofs read the counts' own effect; the
     agreement check does, on the very first seller placed."""
-    import engine
-
-    g = engine.load("tindahan", players=4)
-    honest = g._effects["seller"]
-
-    def keeps_supply(cfg, s, a):
-        s2, events = honest(cfg, s, a)
-        return s2._replace(supply=s.supply), events
-
-    g._effects["seller"] = keeps_supply
+    g = _faulty("tindahan", 4, "seller", lambda s, s2: s2._replace(supply=s.supply))
     found = agreement.playouts(g, games=3, seed=4)
     assert not found.ok
     assert any("(seller/" in p and "supply[" in p for p in found.problems), found.problems
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_seat_can_win(game: str) -> None:
+    """Winnability: for every seat of every player count, a game it wins alone."""
+    import engine
+
+    for n in obligations.player_counts(game):
+        found = agreement.winnable(game, n, tries=150)
+        assert sorted(found) == list(range(n)), (n, found)
+        g = engine.load(game, players=n)
+        assert all(g.winners(agreement.random_game(g, k)) == [seat]
+                   for seat, k in found.items())
+
+
+def test_seeded_fault_a_discarded_card_dropped_is_caught_by_the_agreement_check() -> None:
+    """Fruit Passion: a discarded card that never reaches the pile (a card dropped). The
+    agreement check names the pile's count on the first discard; conservation (FRP-I1)
+    breaks with it."""
+    g = _faulty("fruit-passion", 3, "discard", lambda s, s2: s2._replace(discard=s.discard))
+    found = agreement.playouts(g, games=2, seed=5)
+    assert any("(discard/" in p and "discard:" in p for p in found.problems), found.problems
+    assert any("FRP-I1" in p for p in found.problems)

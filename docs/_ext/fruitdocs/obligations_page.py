@@ -94,7 +94,7 @@ def section() -> str:
     if got is None:
         return ""
     ids, ob = got
-    out = heading("Every move against every invariant", "-")
+    out = heading("Every move against every invariant", "=")
     out += ("Each branch of each move (its effect in one case: a card in mid-trick, the "
             "end of a trick, of a round, of the game) is proved, on the counts each state "
             "keeps, to keep each invariant, the declared bounds, and to lower the "
@@ -104,5 +104,5 @@ def section() -> str:
             "cell reads shares the default's proof. ``fruitspec prove GAME --obligation "
             "ID`` reruns one.\n\n")
     for game in ob.MODELS:
-        out += heading(game, "~") + _matrix(game, ids, ob) + _counterexamples(game, ids, ob)
+        out += heading(game, "-") + _matrix(game, ids, ob) + _counterexamples(game, ids, ob)
     return out
