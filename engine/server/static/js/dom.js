@@ -76,8 +76,12 @@ function whereFrom(seat, me) {
 export function inWords(text, me = null) {
   const name = d => playerName(Number(d)) + (Number(d) === me ? " (you)" : "");
   const names = list => list.match(/\d+/g).map(name).join(", ").replace(/, ([^,]*)$/, " and $1");
+  const plural = (n, word) => `${n} ${word}${Number(n) === 1 ? "" : "s"}`;
   return String(text)
+    .replace(/\bwinner\(s\): seat\(s\) \[([\d, ]*)\]/g, (_, list) => !list.trim() ? "no winner"
+      : `${list.includes(",") ? "winners" : "winner"}: ${names(list)}`)
     .replace(/\bseat\(s\) \[([\d, ]*)\]/g, (_, list) => (list.trim() ? names(list) : "nobody"))
+    .replace(/\b(\d+) (\w+)\(s\)/g, (_, n, word) => plural(n, word))
     .replace(/\b[Ss]eats? (\d+(?:(?:, | and )\d+)*)/g, (_, list) => names(list));
 }
 
