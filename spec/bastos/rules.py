@@ -90,7 +90,9 @@ CLAUSES: tuple[Clause, ...] = (
       source="the rulebook describes the all-Bastos! trick as one in which every player in"
              " turn changes a value, before the trick is set aside, and names nothing to undo."
              " Rival reading, not taken: setting the trick aside undoes everything it caused,"
-             " its value changes included"),
+             " its value changes included. Ruling (The Bastos! Color): the changes are made"
+             " in turn as the cards fall, before the trick is set aside, and setting aside"
+             " is said of the cards only"),
     C("BAS-6.6", "The winner keeps the trick face down (nobody may look at won tricks until"
       " the round is over) and leads the next trick.", S_TRICK),
     # 7 value changes

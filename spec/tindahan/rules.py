@@ -119,7 +119,9 @@ CLAUSES = (
       kind="assumption",
       source="TIN-6.2 counts tricks, not cards, and a trick ends once every seat has had "
              "its chance to play (TIN-3.5), whether it played or not. Rival reading, not "
-             "taken: a trick needs cards from several seats, so a lone card earns nothing"),
+             "taken: a trick needs cards from several seats, so a lone card earns nothing. "
+             "Ruling (Gameplay; Round End and Scoring): the trick is awarded once every "
+             "seat has had its turn, and the points are per trick won, not per card"),
     C("TIN-6.15", "Under the other edition's stall table (option trump-stall, reading "
                   "six-three) the trump stall gives 6 points for the most sellers and 3 for "
                   "the second most, in place of TIN-6.5 and TIN-6.6 there; ties share them "
