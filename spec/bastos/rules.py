@@ -32,7 +32,7 @@ CLAUSES: tuple[Clause, ...] = (
       " seed draws one (the rulebook picks the youngest player, which a program cannot"
       " know).", S_PLAY, kind="assumption",
       source="the rulebook names the youngest player; ages are not part of a game state."
-      " Ruling (Setup): that is the one printed rule, and the engine only stands in for"
+      " Ruling (Setup): that is the one printed rule, and the draw only stands in for"
       " it; the deal then passes round the table (BAS-2.2), so no rival reading exists"),
     C("BAS-2.2", "The deal passes to the left (the next seat number) every round; the game"
       " has two rounds per seat: 6 rounds with three players, 8 with four.", S_PLAY),
