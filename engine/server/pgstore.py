@@ -93,6 +93,17 @@ WITH bumped AS (
 INSERT INTO fruitspec_journal (table_id, version, seat, action, at)
 SELECT id, %(v)s, %(seat)s, %(action)s, %(at)s FROM bumped"""
 
+# A two-key advisory lock shows in pg_locks as classid = key 1, objid = key 2 (as an
+# unsigned oid), objsubid = 2.
+_UNCLAIMED = """
+SELECT t.id FROM fruitspec_tables t WHERE t.agent_turn AND NOT EXISTS (
+    SELECT 1 FROM pg_locks l
+    WHERE l.locktype = 'advisory' AND l.granted AND l.objsubid = 2
+      AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())
+      AND l.classid = %(cls)s::oid
+      AND l.objid = (hashtext(t.id)::bigint & 4294967295)::oid
+      AND l.pid <> %(me)s)"""
+
 
 def without_password(url: str) -> str:
     """``url`` as people may see it: scheme, user, host, port and database, no password."""
@@ -314,9 +325,13 @@ class PgStore:
                 yield found
 
     def agent_turn_ids(self) -> list[str]:
+        """The marked tables whose agents no other process plays: the ones whose claim
+        (see :meth:`claim_agents`) another connection holds are left out here, so the
+        once-a-second look does not try every running table of every process."""
+        with self._claims_lock:
+            mine = self._claims.info.backend_pid if self._claims is not None else 0
         with self._conn() as conn:
-            return [i for (i,) in conn.execute(
-                "SELECT id FROM fruitspec_tables WHERE agent_turn")]
+            return [i for (i,) in conn.execute(_UNCLAIMED, {"cls": LOCK_CLASS, "me": mine})]
 
     def version(self, table_id: str) -> int | None:
         with self._conn() as conn:
