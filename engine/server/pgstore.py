@@ -116,14 +116,85 @@ def without_password(url: str) -> str:
     return f"postgresql://{user}{parts.get('host', '')}{port}/{parts.get('dbname', '')}"
 
 
+class _Database:
+    """The URL, what people may see of it, and the checks and migrations at start."""
+
+    def __init__(self, url: str) -> None:
+        self.label = without_password(url)
+        try:
+            self._password = str(conninfo_to_dict(url).get("password") or "")
+        except psycopg.ProgrammingError:
+            raise StoreError("--db is not a PostgreSQL URL that can be read:"
+                             " postgresql://USER@HOST:PORT/DATABASE") from None
+        self._url = url
+
+    def migrate(self) -> str:
+        """Check the database, bring its schema up to date; returns its label."""
+        with self._first_connection() as conn:
+            self._check_and_migrate(conn)
+        return self.label
+
+    @contextlib.contextmanager
+    def _first_connection(self) -> Iterator[psycopg.Connection[Any]]:
+        """A connection of our own at start: its failure is one line naming the reason."""
+        try:
+            conn = psycopg.connect(self._url, autocommit=True, connect_timeout=CONNECT_TIMEOUT)
+        except psycopg.Error as exc:
+            raise StoreError(f"cannot open the table database {self.label}:"
+                             f" {self.scrub(exc)}") from None
+        try:
+            yield conn
+        except psycopg.Error as exc:
+            raise StoreError(f"{self.label} is not a usable table database"
+                             f" ({self.scrub(exc)}): give another --db") from None
+        finally:
+            conn.close()
+
+    def _check_and_migrate(self, conn: psycopg.Connection[Any]) -> None:
+        """Refuse a database that is not ours, or ours but newer or damaged; bring an
+        older one up to date. Under a lock, so processes starting together migrate once."""
+        with conn.transaction():
+            conn.execute("SELECT pg_advisory_xact_lock(%s, %s)", (LOCK_CLASS, MIGRATION_KEY))
+            found = self._schema_found(conn)
+            for version in range(found, SCHEMA_VERSION):
+                for statement in _STEPS[version]:
+                    conn.execute(statement)
+            conn.execute("INSERT INTO fruitspec_meta VALUES ('schema', %s) ON CONFLICT (key)"
+                         " DO UPDATE SET value = EXCLUDED.value", (str(SCHEMA_VERSION),))
+
+    def _schema_found(self, conn: psycopg.Connection[Any]) -> int:
+        present = {name for (name,) in conn.execute(
+            "SELECT tablename FROM pg_tables WHERE schemaname = current_schema()")}
+        if "fruitspec_meta" not in present:
+            if present:
+                raise StoreError(f"{self.label} is a PostgreSQL database of something else,"
+                                 " not a fruitspec table store: give another --db")
+            return 0
+        meta = dict(conn.execute("SELECT key, value FROM fruitspec_meta").fetchall())
+        if meta.get("application") != APPLICATION:
+            raise StoreError(f"{self.label} belongs to another application: give another"
+                             " --db")
+        found = int(meta.get("schema", "0"))
+        if found > SCHEMA_VERSION:
+            raise StoreError(f"{self.label} has table-store schema {found}, newer than this"
+                             f" fruitspec reads ({SCHEMA_VERSION}): upgrade it")
+        missing = [name for name in _OURS if name not in present]
+        if found and missing:
+            raise StoreError(f"{self.label} is a damaged table store (it has no"
+                             f" {missing[0]}): restore it from a backup, or give another --db")
+        return found
+
+    def scrub(self, exc: BaseException) -> str:
+        """The first line of a driver's message, with the password blanked should it
+        ever quote the URL."""
+        text = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
+        return text.replace(self._password, "***") if self._password else text
+
+
 def prepare(url: str) -> str:
     """Check (and migrate) the database at ``url`` without keeping a connection: what a
     server does once before it starts its worker processes. Returns its label."""
-    store = PgStore.__new__(PgStore)
-    store._setup_names(url)
-    with store._first_connection() as conn:
-        store._check_and_migrate(conn)
-    return store.label
+    return _Database(url).migrate()
 
 
 def copy_from_sqlite(source: Store, url: str) -> tuple[int, int, int]:
@@ -162,9 +233,8 @@ class PgStore:
     shared = True
 
     def __init__(self, url: str, pool_size: int = 4) -> None:
-        self._setup_names(url)
-        with self._first_connection() as conn:
-            self._check_and_migrate(conn)
+        self.label = _Database(url).migrate()
+        self._url = url
         self.pool = ConnectionPool(url, min_size=1, max_size=pool_size, timeout=POOL_WAIT,
                                    kwargs={"autocommit": True,
                                            "connect_timeout": CONNECT_TIMEOUT},
@@ -176,72 +246,6 @@ class PgStore:
         self._listener: threading.Thread | None = None
         self._probe_made = False
         self._takes = 0
-
-    # --- opening ---------------------------------------------------------------------------
-    def _setup_names(self, url: str) -> None:
-        self.label = without_password(url)
-        try:
-            self._password = str(conninfo_to_dict(url).get("password") or "")
-        except psycopg.ProgrammingError:
-            raise StoreError("--db is not a PostgreSQL URL that can be read:"
-                             " postgresql://USER@HOST:PORT/DATABASE") from None
-        self._url = url
-
-    @contextlib.contextmanager
-    def _first_connection(self) -> Iterator[psycopg.Connection[Any]]:
-        """A connection of our own at start: its failure is one line naming the reason."""
-        try:
-            conn = psycopg.connect(self._url, autocommit=True, connect_timeout=CONNECT_TIMEOUT)
-        except psycopg.Error as exc:
-            raise StoreError(f"cannot open the table database {self.label}:"
-                             f" {self._scrub(exc)}") from None
-        try:
-            yield conn
-        except psycopg.Error as exc:
-            raise StoreError(f"{self.label} is not a usable table database"
-                             f" ({self._scrub(exc)}): give another --db") from None
-        finally:
-            conn.close()
-
-    def _check_and_migrate(self, conn: psycopg.Connection[Any]) -> None:
-        """Refuse a database that is not ours, or ours but newer or damaged; bring an
-        older one up to date. Under a lock, so processes starting together migrate once."""
-        with conn.transaction():
-            conn.execute("SELECT pg_advisory_xact_lock(%s, %s)", (LOCK_CLASS, MIGRATION_KEY))
-            found = self._schema_found(conn)
-            for version in range(found, SCHEMA_VERSION):
-                for statement in _STEPS[version]:
-                    conn.execute(statement)
-            conn.execute("INSERT INTO fruitspec_meta VALUES ('schema', %s) ON CONFLICT (key)"
-                         " DO UPDATE SET value = EXCLUDED.value", (str(SCHEMA_VERSION),))
-
-    def _schema_found(self, conn: psycopg.Connection[Any]) -> int:
-        present = {name for (name,) in conn.execute(
-            "SELECT tablename FROM pg_tables WHERE schemaname = current_schema()")}
-        if "fruitspec_meta" not in present:
-            if present:
-                raise StoreError(f"{self.label} is a PostgreSQL database of something else,"
-                                 " not a fruitspec table store: give another --db")
-            return 0
-        meta = dict(conn.execute("SELECT key, value FROM fruitspec_meta").fetchall())
-        if meta.get("application") != APPLICATION:
-            raise StoreError(f"{self.label} belongs to another application: give another"
-                             " --db")
-        found = int(meta.get("schema", "0"))
-        if found > SCHEMA_VERSION:
-            raise StoreError(f"{self.label} has table-store schema {found}, newer than this"
-                             f" fruitspec reads ({SCHEMA_VERSION}): upgrade it")
-        missing = [name for name in _OURS if name not in present]
-        if found and missing:
-            raise StoreError(f"{self.label} is a damaged table store (it has no"
-                             f" {missing[0]}): restore it from a backup, or give another --db")
-        return found
-
-    def _scrub(self, exc: BaseException) -> str:
-        """The first line of a driver's message, with the password blanked should it
-        ever quote the URL."""
-        text = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
-        return text.replace(self._password, "***") if self._password else text
 
     # --- connections -----------------------------------------------------------------------
     @contextlib.contextmanager
