@@ -11,15 +11,15 @@ $(PY):
 	$(PYTHON) -m venv $(VENV)
 	$(PIP) install --quiet --upgrade pip
 
-# The install compiles the engine's hot path with Cython when a C compiler is present
-# (setup.py); FRUITSPEC_BUILD=pure skips that, FRUITSPEC_PURE=1 runs Python in any build.
-$(STAMP): $(PY) pyproject.toml setup.py
+$(STAMP): $(PY) pyproject.toml
 	$(PIP) install --quiet -e ".[test,docs,rl,build]"
 	touch $(STAMP)
 
-# Recompiles the modules edited since the last build (a no-op when none was).
+# The compiled twin of the hot path (fast/): Cython compiles the same .py files into
+# fast/lib, rebuilding only the modules whose sources changed. Without a C compiler the
+# reference runs alone. FRUITSPEC_ENGINE=reference runs the Python source in any build.
 compiled: $(STAMP)
-	$(PY) setup.py --quiet build_ext --inplace
+	$(PY) -m fast.build
 
 venv: $(STAMP)
 
@@ -57,16 +57,16 @@ web-pictures: $(STAMP) chromium
 verify: $(STAMP)
 	$(VENV)/bin/fruitspec verify
 
-# The type check (settings in pyproject.toml), the whole suite on the compiled build, then
-# PURE_TESTS on the pure-Python engine.
+# The type check (settings in pyproject.toml), the whole suite on the compiled twin, then
+# PURE_TESTS on the reference engine.
 PURE_TESTS ?= tests/core tests/analysis tests/cli tests/proofs tests/tindahan
 test: $(STAMP) chromium postgresql compiled
 	$(PY) -m mypy
 	$(PY) -m pytest -p no:cacheprovider -n 2 --hypothesis-profile=ci
-	FRUITSPEC_PURE=1 $(PY) -m pytest -p no:cacheprovider -n 2 --hypothesis-profile=ci $(PURE_TESTS)
+	FRUITSPEC_ENGINE=reference $(PY) -m pytest -p no:cacheprovider -n 2 --hypothesis-profile=ci $(PURE_TESTS)
 
 # autodoc and the [source] links read modules from their .py files
-docs: export FRUITSPEC_PURE := 1
+docs: export FRUITSPEC_ENGINE := reference
 docs: $(STAMP) graphviz chromium
 	$(PY) -m sphinx -W --keep-going -q -b html docs docs/_build/html
 	$(PY) docs/check_site.py docs/_build/html
@@ -88,8 +88,7 @@ bench-server: $(STAMP) postgresql
 
 clean:
 	rm -rf docs/_build docs/generated .pytest_cache .hypothesis .mutate mutants
-	rm -rf build
-	find spec engine \( -name '*.so' -o -name '*.c' \) -delete
+	rm -rf build fast/lib
 
 # Mutation testing of the rule code with mutmut, module by module with the tests that check
 # it (tests/mutation.py; settings in pyproject.toml); never part of `make test`.
@@ -97,9 +96,8 @@ clean:
 # leaves the moves' effects in each game.py out.
 .PHONY: mutate
 MODULES ?=
-# The mutants are the .py files, so they run pure; set per command, not as target
-# variables, which make would also hand to $(STAMP) and so install the environment pure.
+# The mutants are the .py files, so they run on the reference engine.
 mutate: $(STAMP)
-	FRUITSPEC_BUILD=pure $(PIP) install --quiet -e ".[test,mutate]"
-	FRUITSPEC_PURE=1 FRUITSPEC_BUILD=pure nice -n 19 $(PY) -m tests.mutation --jobs 2 \
+	$(PIP) install --quiet -e ".[test,mutate]"
+	FRUITSPEC_ENGINE=reference nice -n 19 $(PY) -m tests.mutation --jobs 2 \
 	    $(MUTATE_ARGS) $(MODULES)

@@ -2,7 +2,7 @@
 
 Some functions are the entry points of a part: the moves' domains, guards and effects
 (read from the game's spec), the event constructors, the seeded RNG
-(``spec/common/rng.py``), legal-action listing (``Game._legal``, the moves' actor
+(``spec/common/rng.py``), legal-action listing (``Game.listing``, the moves' actor
 functions), a new game's set-up (``Game.new``), the rest of ``engine/`` (overhead:
 ``step``, ``resolve``, ``is_over``...) and the bench's own loop (its random choices). Every other function's own time goes to the parts that called
 it, in proportion to the time spent under each caller (what cProfile records per

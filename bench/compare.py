@@ -136,17 +136,26 @@ def git(*args: str) -> str:
     return done.stdout.strip()
 
 
+def build_command(root: Path) -> list[str]:
+    """How a tree builds its compiled engine: the twin of ``fast/build.py`` where it has
+    one, else (older commits) the in-place extensions of its ``setup.py``."""
+    if (root / "fast" / "build.py").exists():
+        return [sys.executable, "-m", "fast.build", "-j", "2"]
+    return [sys.executable, "setup.py", "--quiet", "build_ext", "--inplace", "-j", "2"]
+
+
 def build(side: Side) -> None:
-    """Compiles the side's extensions in place (a no-op for modules built since an edit)."""
-    done = _run([sys.executable, "setup.py", "--quiet", "build_ext", "--inplace", "-j", "2"],
-                side.root)
+    """Compiles the side's engine (a no-op for modules built since their last edit)."""
+    done = _run(build_command(side.root), side.root)
     if done.returncode:
         raise CompareError(f"compare: building {side.name} failed: {_last_line(done.stderr)}")
 
 
 def child_env(root: Path) -> dict[str, str]:
-    """The side's tree first on the path; no FRUITSPEC_PURE: both sides run compiled."""
+    """The side's tree first on the path, and both sides compiled: the twin is asked for
+    (an older commit ignores the setting; its own switch for Python is dropped)."""
     env = {k: v for k, v in os.environ.items() if k != "FRUITSPEC_PURE"}
+    env["FRUITSPEC_ENGINE"] = "compiled"
     env["PYTHONPATH"] = str(root)
     return env
 

@@ -6,16 +6,16 @@
 >>> game.is_over(state)
 False
 
-``engine.compiled()`` tells whether this process runs the compiled build (see
-:doc:`/guide/performance`); ``FRUITSPEC_PURE=1`` runs the pure-Python one.
+``engine.compiled()`` tells whether this process runs the compiled twin (:mod:`fast`, see
+:doc:`/guide/performance`); ``FRUITSPEC_ENGINE=reference`` runs the Python source alone.
 """
-from spec.common.core import Action, Event
+from spec.common.core import Action, Event, Outcome
 from spec.common.errors import (AmbiguousAction, ConfigError, FruitspecError, IllegalAction,
                                 MalformedAction, SetupError, StateError)
-from spec._native import compiled, compiled_modules
+from fast import compiled, compiled_modules
 
 from engine.core.game import Game, games, load
 
 __all__ = ["Action", "AmbiguousAction", "ConfigError", "Event", "FruitspecError", "Game",
-           "IllegalAction", "MalformedAction", "SetupError", "StateError", "compiled",
+           "IllegalAction", "MalformedAction", "Outcome", "SetupError", "StateError", "compiled",
            "compiled_modules", "games", "load"]

@@ -5,12 +5,8 @@ import importlib
 import importlib.util
 from pathlib import Path
 
-from . import _native
-
-_native.install()  # before any module that may be compiled: FRUITSPEC_PURE, stale builds
-
-from .common.core import GameSpec  # noqa: E402
-from .common.errors import ConfigError  # noqa: E402
+from .common.core import GameSpec
+from .common.errors import ConfigError
 
 # name -> module holding ``SPEC``; imported on first use so that loading one game
 # does not pay for the others.
@@ -37,8 +33,9 @@ def available() -> list[str]:
 
 def package_dir(name: str) -> Path:
     """The folder of a game's spec package (its witnesses live there)."""
-    module = importlib.import_module(REGISTRY[name])
-    return Path(module.__file__).parent  # type: ignore[arg-type]  # a package has a file
+    # the package, not its game module: that may run compiled, from another folder
+    package = importlib.import_module(REGISTRY[name].rpartition(".")[0])
+    return Path(package.__file__).parent  # type: ignore[arg-type]  # a package has a file
 
 
 def get(name: str) -> GameSpec:

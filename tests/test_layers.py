@@ -1,5 +1,6 @@
-"""Imports run one way: rules, then the interpreter core, the analysis tools, the proofs,
-and the faces (command line, server, adapters) last.
+"""Imports run one way: the choice of engine (:mod:`fast`, which imports nothing of the
+project's), the rules, then the interpreter core, the analysis tools, the proofs, and the
+faces (command line, server, adapters) last.
 
 Every import in every module counts, those inside functions too, so that a lazy import
 cannot hide a dependency that runs the wrong way. A module may import its own layer and
@@ -16,6 +17,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 #: the layers, lowest first: a module's layer is the first whose prefix names it
 LAYERS: list[tuple[str, tuple[str, ...]]] = [
+    ("twin", ("fast",)),  # which engine runs: the reference or its compiled twin
     ("rules", ("spec",)),
     ("core", ("engine.core", "engine")),  # `engine` itself is the core's public face
     ("analysis", ("engine.analysis",)),
@@ -70,7 +72,7 @@ def imports_in(text: str, me: str, is_package: bool) -> list[tuple[int, str]]:
 
 
 def sources() -> list[Path]:
-    return sorted(p for top in ("spec", "engine", "proofs") for p in (ROOT / top).rglob("*.py")
+    return sorted(p for top in ("fast", "spec", "engine", "proofs") for p in (ROOT / top).rglob("*.py")
                   if "__pycache__" not in p.parts)
 
 

@@ -38,17 +38,19 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator, Mapping
 
+import fast
 import spec as _specs
 from spec.common.core import Action
 from spec.common.errors import ConfigError
 from spec.common.tuples import settled
 
+from engine.analysis.reports import ExploreReport, Violation
 from engine.analysis.explore_check import Checks
 from engine.analysis.explore_reduce import NONE, Reducer
 from engine.core.game import Game, games, load
 
 
-MANIFEST = Path(__file__).parents[1] / "data" / "explore_manifest.json"
+MANIFEST = fast.source_file("engine").parent / "data" / "explore_manifest.json"
 
 #: The generic properties checked on every game, with what they mean.
 GENERIC = {
@@ -144,7 +146,8 @@ def explore(game: str | Game, *, players: int | None = None,
             max_states: int = 100_000, config: str | None = None,
             fingerprints: bool = False, workers: int = 1, cluster: str | None = None,
             progress: Callable[[dict[str, Any]], None] | None = None,
-            reduce: Iterable[str] | str | None = None) -> dict[str, Any]:
+            reduce: Iterable[str] | str | None = None,
+            incremental: bool = True) -> ExploreReport:
     """Walk every reachable state (up to ``max_states``) and check every invariant.
 
     ``config`` names one of ``spec.explore_configs()``: its players, options, variant,
@@ -160,6 +163,9 @@ def explore(game: str | Game, *, players: int | None = None,
     ``"symmetry"`` merges states the rules cannot tell apart, ``"por"`` follows a
     persistent set of actions and one order of commuting ones. Left None, a named
     configuration's own ``reduce`` applies; ``()`` asks for none.
+
+    ``incremental`` re-runs an invariant on a state only where a field it reads changed
+    (:mod:`engine.analysis.explore_check`); False runs every invariant on every state.
     """
     if not isinstance(max_states, int) or isinstance(max_states, bool) or max_states < 1:
         raise ConfigError(f"max_states must be a positive int, not {max_states!r}")
@@ -173,11 +179,11 @@ def explore(game: str | Game, *, players: int | None = None,
         if fingerprints or workers > 1 or cluster:
             return _explore_levels(g, seed_, setup_, config, max_states, workers, cluster,
                                    progress, red)
-        return _walk(g, seed_, setup_, config, max_states, red)
+        return _walk(g, seed_, setup_, config, max_states, red, incremental)
 
 
 def _walk(g: Game, seed_: int, setup_: Any, config: str | None, max_states: int,
-          red: Reducer) -> dict[str, Any]:
+          red: Reducer, incremental: bool = True) -> ExploreReport:
     """:func:`explore` in one process: the breadth-first walk and its report."""
     sp, cfg = g.spec, g.config
     key = None if red.plain_key else red.key  # None: a state is its own key
@@ -187,7 +193,7 @@ def _walk(g: Game, seed_: int, setup_: Any, config: str | None, max_states: int,
     deferred = pruned = 0
     outcomes: set[tuple[tuple[int, ...], tuple[int, ...]]] = set()
     known = frozenset(c.id for c in sp.clauses)
-    legal_actions, successor, is_over, scores = g._legal, g._successor, g.is_over, g.scores
+    legal_actions, successor, is_over, scores = g.listing, g.successor, g.is_over, g.scores
     found = _Found()
 
     t0 = time.perf_counter()
@@ -230,7 +236,7 @@ def _walk(g: Game, seed_: int, setup_: Any, config: str | None, max_states: int,
         for inv, problem in problems:
             found.add(inv, problem, path_to(i) if inv not in found.first else None)
 
-    checks = Checks(g, s0)
+    checks = Checks(g, s0, incremental)
     failed: dict[int, int] = {}  # the invariants each state broke, where it broke one
     check(0, s0, checks.everything)
     while queue:
@@ -313,12 +319,10 @@ def _walk(g: Game, seed_: int, setup_: Any, config: str | None, max_states: int,
                       f" state reached after {depth[entry]} action(s)", actions)
     seconds = time.perf_counter() - t0
 
-    out = _result(g, seed_, setup_, config, max_states, found, states=len(parent),
-                  terminal=terminal, depth=max(depth), edges=edges, seconds=seconds,
-                  complete=complete)
-    out.update({"reduce": list(red.names), "deferred": deferred, "pruned": pruned,
-                "outcomes": sorted(outcomes)})
-    return out
+    return _result(g, seed_, setup_, config, max_states, found, states=len(parent),
+                   terminal=terminal, depth=max(depth), edges=edges, seconds=seconds,
+                   complete=complete, red=red, deferred=deferred, pruned=pruned,
+                   outcomes=sorted(outcomes))
 
 
 def _outcome(g: Game, state: Any, scores: Any) -> tuple[tuple[int, ...], tuple[int, ...]]:
@@ -328,12 +332,13 @@ def _outcome(g: Game, state: Any, scores: Any) -> tuple[tuple[int, ...], tuple[i
 
 def _result(g: Game, seed: int, setup: Any, config: str | None, max_states: int, found: _Found,
             *, states: int, terminal: int, depth: int, edges: int, seconds: float,
-            complete: bool) -> dict[str, Any]:
+            complete: bool, red: Reducer, deferred: int, pruned: int,
+            outcomes: list[tuple[tuple[int, ...], tuple[int, ...]]]) -> ExploreReport:
     """An exploration's report: counts, speed and each property's first violation, with a
     scenario that replays it."""
     scenario_base = {"game": g.name, "players": g.players, "options": g.options,
                      "variant": g.variant, "seed": seed, "setup": setup}
-    violations = []
+    violations: list[Violation] = []
     for inv, v in found.first.items():
         actions = [str(a) for a in v["path"] or []]
         violations.append({"invariant": inv, "message": v["message"], "states": found.count[inv],
@@ -342,19 +347,20 @@ def _result(g: Game, seed: int, setup: Any, config: str | None, max_states: int,
     return {
         "game": g.name, "config": config, "players": g.players, "variant": g.variant,
         "options": g.options, "seed": seed, "setup": setup,
-        "states": states, "distinct_states": states, "terminal_states": terminal,
+        "states": states, "terminal_states": terminal,
         "max_depth": depth, "edges": edges, "seconds": round(seconds, 4),
         "states_per_second": round(states / seconds, 1) if seconds > 0 else None,
         "complete": complete, "max_states": max_states,
         "invariants": [inv.id for inv in g.spec.invariants] + list(GENERIC),
         "violations": violations, "ok": not violations,
+        "reduce": list(red.names), "deferred": deferred, "pruned": pruned, "outcomes": outcomes,
     }
 
 
 def _explore_levels(g: Game, seed: int, setup: Any, config: str | None, max_states: int,
                     workers: int, cluster: str | None,
                     progress: Callable[[dict[str, Any]], None] | None,
-                    red: Reducer) -> dict[str, Any]:
+                    red: Reducer) -> ExploreReport:
     from engine.analysis import explore_scale as sc
 
     s0 = g.new(seed=seed, setup=setup)
@@ -383,15 +389,15 @@ def _explore_levels(g: Game, seed: int, setup: Any, config: str | None, max_stat
             termination = "cycle"
     out = _result(g, seed, setup, config, max_states, found, states=w["states"],
                   terminal=w["terminal_states"], depth=w["max_depth"], edges=w["edges"],
-                  seconds=w["seconds"], complete=w["complete"])
+                  seconds=w["seconds"], complete=w["complete"], red=red,
+                  deferred=w["deferred"], pruned=w["pruned"], outcomes=w["outcomes"])
     out.update({"fingerprints": True, "workers": front.workers, "cluster": cluster,
                 "moved_states": w["moved"],
                 "worker_cpu_seconds": [round(c, 2) for c in getattr(front, "cpu", ())],
                 "fingerprint_bytes": w["fingerprint_bytes"],
                 "bytes_per_state": round(w["fingerprint_bytes"] / max(1, w["states"]), 1),
                 "collision_probability": w["collision_probability"],
-                "termination": termination, "reduce": list(red.names),
-                "deferred": w["deferred"], "pruned": w["pruned"], "outcomes": w["outcomes"]})
+                "termination": termination})
     return out
 
 
@@ -448,7 +454,7 @@ def load_manifest(path: Path | None = None) -> dict[str, dict[str, dict[str, Any
     return json.loads(path.read_text())
 
 
-def explore_all(small: bool = True, games_: list[str] | None = None) -> list[dict[str, Any]]:
+def explore_all(small: bool = True, games_: list[str] | None = None) -> list[ExploreReport]:
     """Explore every named configuration of every present game.
 
     Each result also says how it compares with the manifest: ``manifest`` is ``match``,
@@ -485,7 +491,7 @@ def explore_all(small: bool = True, games_: list[str] | None = None) -> list[dic
 
 
 def _explore_config(name: str, cname: str, bound: int, expected: Mapping[str, Any] | None
-                    ) -> dict[str, Any]:
+                    ) -> ExploreReport:
     """One named configuration; a large one (by the manifest, or not yet in it) on every
     core with fingerprints (the same counts, a few bytes a state)."""
     import os

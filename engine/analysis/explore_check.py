@@ -30,18 +30,18 @@ configurations, that each invariant reads nothing outside its derived fields, an
 the walks find the same violations with the same paths and counts with and without the
 saving, on configurations with planted violations.
 
-``FRUITSPEC_INCREMENTAL=0`` runs every invariant on every state.
+``explore(..., incremental=False)`` runs every invariant on every state.
 """
 from __future__ import annotations
 
 import ast
-import os
 import random
 import sys
 from pathlib import Path
 from operator import itemgetter
 from typing import Any, Callable, Iterable, Sequence
 
+import fast
 from spec.common.tuples import changed_places, settled
 
 from engine.core.remember import original
@@ -54,12 +54,6 @@ SAMPLE_LENGTH = 400
 PASSED_LIMIT = 1 << 20
 #: the attributes of a reading copy that tell nothing about the state's values
 _INNOCENT = frozenset({"__class__", "_fields", "_field_defaults", "__dict__"})
-
-
-def incremental_default() -> bool:
-    """Whether invariants are re-run only where their fields changed (the default)."""
-    return os.environ.get("FRUITSPEC_INCREMENTAL", "").strip().lower() not in ("0", "false",
-                                                                             "no")
 
 
 _READING: dict[type, type[Any]] = {}
@@ -152,13 +146,10 @@ def _source_nodes(fn: Any) -> list[ast.AST] | None:
     """The syntax of a function (pure or compiled: its module's ``.py`` file, at the line
     its code object gives), or None when it cannot be found."""
     code = getattr(fn, "__code__", None)
-    module = sys.modules.get(getattr(fn, "__module__", None) or "")
-    path = getattr(module, "__file__", None)
-    if code is None or not path:
+    module = getattr(fn, "__module__", None)
+    if code is None or not module or module not in sys.modules:
         return None
-    source = Path(path)
-    source = source.with_name(source.name.split(".")[0] + ".py")
-    lines = _defined(str(source))
+    lines = _defined(str(fast.source_file(module)))
     return (lines or {}).get(code.co_firstlineno)
 
 
@@ -223,11 +214,11 @@ def samples(game: Any, s0: Any, playouts: int = SAMPLE_PLAYOUTS,
         for _ in range(length):
             if game.is_over(state):
                 break
-            legal = game._legal(state)
+            legal = game.listing(state)
             if not legal:
                 break
             try:
-                state, _ = game._successor(state, legal[rng.randrange(len(legal))])
+                state, _ = game.successor(state, legal[rng.randrange(len(legal))])
             except Exception:  # noqa: BLE001 - the walk reports a raising effect
                 break
             out.append(state)
@@ -242,13 +233,11 @@ class Checks:
     mask of the ones that failed with their messages; :meth:`stale` gives a successor's
     mask from its parent's :meth:`views` and failures."""
 
-    def __init__(self, game: Any, s0: Any, incremental: bool | None = None) -> None:
+    def __init__(self, game: Any, s0: Any, incremental: bool = True) -> None:
         self.cfg = game.config
         self.invariants = tuple(game.spec.invariants)
         n = len(self.invariants)
         self.everything = (1 << n) - 1
-        if incremental is None:
-            incremental = incremental_default()
         reads: list[frozenset[str] | None] = [None] * n
         if incremental and n:
             sample = samples(game, s0)

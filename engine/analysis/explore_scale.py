@@ -143,7 +143,7 @@ def _expand(g: Any, red: Any, states: Sequence[tuple[Any, int]],
                 problems.append(("scores", f"scores {sc!r} for {g.players} seats", pos, None))
             outcomes.add((tuple(sc), tuple(g.winners(state))))
             continue
-        legal = g._legal(state)  # read only: the game's own list, not a copy
+        legal = g.listing(state)  # read only: the game's own list, not a copy
         if not legal:
             problems.append(("no-dead-end", "the game is not over but no seat has a legal"
                              " action", pos, None))
@@ -157,7 +157,7 @@ def _expand(g: Any, red: Any, states: Sequence[tuple[Any, int]],
                 pruned += a in asleep
                 continue
             try:
-                s2, events = g._successor(state, a)
+                s2, events = g.successor(state, a)
             except Exception as exc:  # noqa: BLE001 - a crashing effect is a finding
                 problems.append(("step-error", f"'{a}' raised {type(exc).__name__}: {exc}",
                                  pos, k))

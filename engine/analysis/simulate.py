@@ -43,6 +43,7 @@ import spec as _specs
 from spec.common.errors import ConfigError
 from spec.common.rng import mix
 
+from engine.analysis.reports import Moments, SimulateReport
 from engine.analysis.agents import _play, seat_agents
 from engine.core.game import Game, load
 
@@ -176,7 +177,7 @@ class _Tally:
             self.clauses[k] = self.clauses.get(k, 0) + c
 
 
-def _moments(n: int, s1: int, s2: int, lo: int | None, hi: int | None) -> dict[str, Any]:
+def _moments(n: int, s1: int, s2: int, lo: int | None, hi: int | None) -> Moments:
     if n == 0:
         return {"mean": None, "stdev": None, "min": None, "max": None}
     var = Fraction(n * s2 - s1 * s1, n * (n - 1)) if n > 1 else Fraction(0)
@@ -354,7 +355,7 @@ def _run_dask(ref: tuple | Game, agents: tuple[str, ...], seed: int, n: int, wor
 def simulate(game: str | Game, n: int, *, players: int | None = None, seed: int = 0,
              workers: int = 1, agents: Sequence[str] | str = ("random",),
              options: Mapping[str, Any] | None = None, variant: str | None = None,
-             cluster: Any = None, progress: Progress | None = None) -> dict[str, Any]:
+             cluster: Any = None, progress: Progress | None = None) -> SimulateReport:
     """Play ``n`` games and return JSON-ready statistics (see the module docstring).
 
     ``agents`` names one agent per seat (a shorter list is cycled). ``cluster`` is
@@ -385,7 +386,7 @@ def simulate(game: str | Game, n: int, *, players: int | None = None, seed: int 
 
 
 def _report(g: Game, t: _Tally, *, names: list[str], seed: int, workers: int, backend: str,
-            elapsed: float) -> dict[str, Any]:
+            elapsed: float) -> SimulateReport:
     seats = []
     for i in range(g.players):
         wins = float(t.wins[i])

@@ -2,8 +2,8 @@
 
 Every failure a user can cause (a bad argument, a missing or unreadable file, JSON that
 is not a scenario, an illegal action, an interrupted run) ends as one line on standard
-error, never a traceback: see :func:`main`. Set ``FRUITSPEC_DEBUG=1`` to see the
-traceback of an unexpected error.
+error, never a traceback: see :func:`main`. ``fruitspec --traceback COMMAND ...`` shows
+the traceback of an unexpected error instead.
 """
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ import json
 import os
 import re
 import sys
-from typing import Any, Callable, NoReturn, Sequence
+from typing import Any, Callable, Mapping, NoReturn, Sequence
 
 from spec.common.errors import ConfigError, FruitspecError
 from spec.common.rng import GENERATORS, SPLITMIX64
@@ -258,6 +258,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     if workers < args.workers:
         sys.stderr.write(f"fruitspec: note: {workers} worker(s), not {args.workers}"
                          f" ({args.n} game(s), {os.cpu_count() or 1} core(s))\n")
+    data: Mapping[str, Any]
     if args.compare:
         data = sim.compare(args.game, args.compare, args.n, **common)
     else:
@@ -362,7 +363,7 @@ class _ExploreBar:
             self._bar.stop()
 
 
-def _write_violations(data: dict[str, Any], folder: str) -> list[str]:
+def _write_violations(data: Mapping[str, Any], folder: str) -> list[str]:
     """Store each violation's shortest path as a scenario file that `replay` reproduces."""
     from pathlib import Path
 
@@ -513,6 +514,8 @@ def build_parser() -> argparse.ArgumentParser:
                 formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--version", action="version", version=f"fruitspec {_version()}",
                    help="print the version and exit")
+    p.add_argument("--traceback", action="store_true",
+                   help="on an unexpected error, show its traceback (for a bug report)")
     sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser,
                            metavar="COMMAND", title="commands")
 
@@ -667,10 +670,10 @@ def run(argv: Sequence[str] | None = None) -> int:
     except MemoryError:
         return _fail("out of memory")
     except Exception as exc:  # noqa: BLE001 - the promise: one line, never a traceback
-        if os.environ.get("FRUITSPEC_DEBUG"):
+        if args.traceback:
             raise
-        return _fail(f"internal error ({type(exc).__name__}: {exc}); set FRUITSPEC_DEBUG=1"
-                     " to see where")
+        return _fail(f"internal error ({type(exc).__name__}: {exc}); run again with"
+                     " `fruitspec --traceback ...` to see where")
 
 
 def main(argv: Sequence[str] | None = None) -> NoReturn:

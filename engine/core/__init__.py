@@ -9,3 +9,7 @@ functions a game owns; :mod:`~engine.core.schema` and :mod:`~engine.core.catalog
 the games. The analysis tools (:mod:`engine.analysis`) and the faces (:mod:`engine.cli`,
 :mod:`engine.server`, :mod:`engine.adapters`) build on it; nothing here imports them.
 """
+import fast
+
+# where this package's modules are found: the compiled twin's folder first when it runs
+__path__ = fast.search_path(__name__, __path__)

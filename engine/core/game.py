@@ -8,14 +8,17 @@ import secrets
 import unicodedata
 from typing import Any, Callable, Mapping, TypeGuard
 
+import fast
 import spec as _specs
 from spec.common import rng
-from spec.common.core import (Action, Config, Event, GameSpec, _plain, apply_visibility)
+from spec.common.core import (Action, Config, Event, GameSpec, Outcome, _plain,
+                              apply_visibility)
 from spec.common.errors import (AmbiguousAction, ConfigError, FruitspecError, IllegalAction,
                                 MalformedAction, SetupError, StateError, shown)
 from spec.common.tuples import instance
 
-from engine.core import remember, validate
+from engine.core import validate
+from engine.core.remember import Remembering, table_for
 from engine.core.serialize import state_adapter
 
 # A seat prefix is "p", ASCII digits and a colon: int() would also read other scripts'
@@ -69,8 +72,12 @@ def games() -> list[str]:
 
 
 def load(name: str, players: int | None = None, options: Mapping[str, Any] | None = None,
-         variant: str | None = None) -> "Game":
+         variant: str | None = None, *, remember: bool | None = None) -> "Game":
     """Load a game with a player count, options (readings) and a variant.
+
+    ``remember`` says whether the game remembers the answers of the functions its spec
+    declares pure (:mod:`engine.core.remember`); by default it does when the compiled
+    twin runs (:mod:`fast`), and the reference engine runs every rule on every call.
 
     >>> import engine
     >>> game = engine.load("tindahan", players=3)
@@ -93,17 +100,27 @@ def load(name: str, players: int | None = None, options: Mapping[str, Any] | Non
             if not isinstance(key, str) or not isinstance(value, (str, bool)):
                 raise ConfigError(f"option {shown(key)}: names and readings are strings,"
                                   f" not {shown(value)}")
-    return Game(spec, spec.configure(players, variant, options))
+    return Game(spec, spec.configure(players, variant, options), remember=remember)
 
 
 class Game:
-    """One configured game. Every method is pure: states go in, new states come out."""
+    """One configured game: states go in, new states come out, and no answer depends on
+    anything but the arguments.
 
-    def __init__(self, spec: GameSpec, config: Config) -> None:
+    A game keeps three things between calls, all for speed, all bounded and safe to share
+    between threads: the last state listed with its legal actions, and the last state
+    scored with its scores (each one tuple, replaced whole, so a thread never sees one
+    state's answer with another's), and one :class:`Action` object per seat, move and
+    arguments (at most ``_MADE_PER_SEAT`` each, so that an action taken from a listing is
+    found by identity; a race can only make a second, equal object).
+    ``tests/core/test_threads.py`` plays games from several threads on one ``Game``."""
+
+    def __init__(self, spec: GameSpec[Any], config: Config, *, remember: bool | None = None
+                 ) -> None:
         self.spec = spec
         # the game's own table of remembered pure functions, handed to the rules through
         # their configuration (engine.core.remember)
-        table = remember.table_for(spec)
+        table = _remembering(spec, fast.active() if remember is None else remember)
         self.config = config if table is None else dataclasses.replace(config, remember=table)
         # the last state listed and its legal actions, in one tuple so that threads
         # sharing a game never see one's state with another's actions
@@ -168,11 +185,11 @@ class Game:
 
     def legal_actions(self, state: Any) -> list[Action]:
         """Every legal action of every seat that may act now (a fresh list)."""
-        return list(self._legal(state))
+        return list(self.listing(state))
 
     def actors(self, state: Any) -> list[int]:
         """The seats that may act now: several at once in a real-time phase."""
-        return sorted({a.player for a in self._legal(state)})
+        return sorted({a.player for a in self.listing(state)})
 
     def step(self, state: Any, action: Action | str) -> tuple[Any, list[Event]]:
         """Apply one action; returns the new state and the events it caused."""
@@ -184,9 +201,11 @@ class Game:
         act = self.resolve(state, action)
         return self._effects[act.name](self.config, state, act)
 
-    def _successor(self, state: Any, action: Action) -> tuple[Any, list[Event]]:
-        """:meth:`step` for an action of ``legal_actions(state)``, as the explorers walk
-        them: the action is legal, so only a seat that is no int needs resolving."""
+    def successor(self, state: Any, action: Action) -> tuple[Any, list[Event]]:
+        """:meth:`step` for an action taken from :meth:`listing` of ``state``, as the
+        explorers and agents walk them: the action is known to be legal, so it is not
+        checked again (only a seat that is no int is resolved). An action from anywhere
+        else must go through :meth:`step`."""
         if type(action.player) is int:
             return self._effects[action.name](self.config, state, action)
         return self.step(state, action)
@@ -214,6 +233,14 @@ class Game:
         self._last_scores = (state, found)
         return list(found)
 
+    def outcome(self, state: Any) -> Outcome:
+        """How a finished game ended: the clause that ended it, its scores, its winners;
+        :class:`StateError` for a game that is not over."""
+        if not self.is_over(state):
+            raise StateError("the game is not over: it has no outcome yet")
+        return Outcome(self.spec.ended_by(self.config, state), tuple(self.scores(state)),
+                       tuple(self.winners(state)))
+
     def winners(self, state: Any) -> list[int]:
         """The winning seats of a finished game (by the game's own tie rules)."""
         if self._shared_winners:  # the spec keeps GameSpec's rule: the best scores win
@@ -233,7 +260,7 @@ class Game:
             if visible:
                 out[name] = value
         out.update(_plain(self.spec.view_extra(self.config, state, player)))
-        legal = self._legal(state)
+        legal = self.listing(state)
         out["actors"] = sorted({a.player for a in legal})
         out["legal"] = [str(a) for a in legal if a.player == player]
         out["over"] = self.is_over(state)
@@ -274,7 +301,7 @@ class Game:
         if seat is not None:
             return Action(seat, words[0], tuple(words[1:]))
         body = " ".join(words)
-        legal = self._legal(state)
+        legal = self.listing(state)
         matches = [a for a in legal if a.body == body]
         seats = sorted({a.player for a in matches})
         if len(seats) == 1:
@@ -303,7 +330,7 @@ class Game:
             raise MalformedAction(self.spec.notation_rule, f"not an action: {shown(action)}")
         # identity is tested before equality, so an action taken from legal_actions()
         # is found at once; the type test keeps True from passing for seat 1
-        if act in self._legal(state) and type(act.player) is int:
+        if act in self.listing(state) and type(act.player) is int:
             return act
         raise self.explain(state, act)
 
@@ -341,15 +368,22 @@ class Game:
                 return IllegalAction(g.rule, g.why(cfg, state, act))
         return IllegalAction(mv.rule, f"'{act.body}' is not among seat {act.player}'s options")
 
-    def _legal(self, state: Any) -> list[Action]:
-        # States are immutable, so the last answer can be reused for the same object:
-        # step() after legal_actions() on one state then costs one list lookup.
+    def listing(self, state: Any) -> list[Action]:
+        """The legal actions in ``state``, as :meth:`legal_actions`, but the game's own
+        list, not a copy: for tools that read it at once and never change it (the
+        explorers, the agents). The last listing is kept (see the class), so that
+        :meth:`step` on one of its actions needs no check; states are immutable, so the
+        answer for the same object cannot change."""
         last = self._last
         if last[0] is state:
             return last[1]
         out = _listed_now(self._listing, state)
         self._last = (state, out)
         return out
+
+
+def _remembering(spec: GameSpec[Any], wanted: bool) -> Remembering | None:
+    return table_for(spec) if wanted else None
 
 
 def _split(text: str, rule: str) -> tuple[int | None, list[str]]:
@@ -391,7 +425,7 @@ def _among(action: Any, actions: list[Action]) -> TypeGuard[Action]:
 
 #: What listing legal actions reads (see Game.__init__): the configuration, whether the
 #: phase alone tells that the game is over, the listing plan and the spec.
-Listed = tuple[Config, bool, "dict[str, tuple[Listing, ...]]", GameSpec]
+Listed = tuple[Config, bool, "dict[str, tuple[Listing, ...]]", GameSpec[Any]]
 
 
 def _listed_now(listing: Listed, state: Any) -> list[Action]:
@@ -438,7 +472,7 @@ Listing = tuple[str, Callable[..., Any], Callable[..., Any], tuple[Callable[...,
 _MADE_PER_SEAT = 1 << 12
 
 
-def _listing_plan(spec: GameSpec, plain_over: bool) -> dict[str, tuple[Listing, ...]]:
+def _listing_plan(spec: GameSpec[Any], plain_over: bool) -> dict[str, tuple[Listing, ...]]:
     """Per phase, the moves to list, read once from the spec (``moves_in`` depends on the
     phase alone), so that listing legal actions looks nothing up on the moves."""
     phases = {ph for mv in spec.moves for ph in mv.phases}

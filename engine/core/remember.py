@@ -20,17 +20,15 @@ parts) is handed out as a fresh copy, so no caller can change what is remembered
 Nothing outside the game's configuration changes: the spec's modules keep their own
 functions, a breakpoint in one fires whenever a rule calls it directly, and each loaded
 game owns its tables (bounded; a dict's get and set are atomic, so threads may share a
-game). The reference engine (``FRUITSPEC_PURE=1``, which mutation testing also runs) and
-``FRUITSPEC_CACHE=0`` hand in nothing: every rule then runs on every call, and the
-compiled-versus-pure test compares the two.
+game). Remembering is part of the fast twin's speed (:mod:`fast`): a game loaded with
+``remember=False`` -- the default of the reference engine, which mutation testing also
+runs -- is handed nothing, every rule then runs on every call, and the compiled-versus-
+reference test compares the two.
 """
 from __future__ import annotations
 
 import functools
-import os
 from typing import Any, Callable, TypeVar
-
-from spec._native import pure_requested
 
 #: results kept per function; the table starts afresh when full (the games' keys are few:
 #: a stall's seller counts, a trick's cards)
@@ -147,13 +145,6 @@ def remembered(fn: Callable[..., Any], limit: int = LIMIT) -> Callable[..., Any]
     return remembering
 
 
-def enabled() -> bool:
-    """Whether loading a game installs the remembering wrappers."""
-    if pure_requested():
-        return False
-    return os.environ.get("FRUITSPEC_CACHE", "").strip().lower() not in ("0", "false", "no")
-
-
 class Remembering:
     """One loaded game's remembered functions: ``table(fn)`` is the wrapper of ``fn`` when
     the game declares it pure, else ``fn`` itself (the ``Config.remember`` the engine
@@ -168,9 +159,9 @@ class Remembering:
 
 def table_for(spec: Any) -> Remembering | None:
     """The table a game loaded from ``spec`` calls its pure functions through, or None
-    when nothing is remembered (the reference engine, or none declared)."""
+    when it declares none."""
     declared = tuple(getattr(spec, "pure", ()) or ())
-    if not declared or not enabled():
+    if not declared:
         return None
     return Remembering(declared)
 

@@ -23,7 +23,7 @@ _STRICT = pydantic.ConfigDict(extra="forbid", strict=True)
 class StateAdapter:
     """A pydantic model mirroring one spec's state ``NamedTuple``, field for field."""
 
-    def __init__(self, spec: GameSpec) -> None:
+    def __init__(self, spec: GameSpec[Any]) -> None:
         self.spec = spec
         hints = typing.get_type_hints(spec.state_type)
         fields: dict[str, Any] = {name: (hints[name], ...)
@@ -87,5 +87,5 @@ def describe(exc: pydantic.ValidationError, root: str) -> str:
 
 
 @lru_cache(maxsize=None)
-def state_adapter(spec: GameSpec) -> StateAdapter:
+def state_adapter(spec: GameSpec[Any]) -> StateAdapter:
     return StateAdapter(spec)

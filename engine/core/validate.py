@@ -36,7 +36,7 @@ CRASHES = (LookupError, TypeError, ValueError, ArithmeticError, AttributeError,
 
 
 @lru_cache(maxsize=None)
-def phases(sp: GameSpec) -> frozenset[str]:
+def phases(sp: GameSpec[Any]) -> frozenset[str]:
     """Every phase name the spec's moves mention, and ``over``."""
     names = {"over"}
     for mv in sp.moves:
@@ -46,7 +46,7 @@ def phases(sp: GameSpec) -> frozenset[str]:
 
 
 @lru_cache(maxsize=None)
-def bounds(sp: GameSpec) -> Bounds | None:
+def bounds(sp: GameSpec[Any]) -> Bounds | None:
     """The game's declared field bounds (``spec/<game>/bounds.py``), if it has any."""
     module = _specs.REGISTRY.get(sp.name)
     if module is None:
@@ -60,7 +60,7 @@ def bounds(sp: GameSpec) -> Bounds | None:
 
 def problem(game: Any, state: Any) -> str | None:
     """The first reason ``state`` cannot be a position of ``game``, or None."""
-    sp: GameSpec
+    sp: GameSpec[Any]
     sp, cfg = game.spec, game.config
     phase = getattr(state, "phase", None)
     if phase is not None and phase not in phases(sp):

@@ -654,7 +654,7 @@ def _tricks_view(cfg: Config, s: BastosState, value, seat):
     return [len(t) // cfg.players for t in value]
 
 
-class BastosSpec(GameSpec):
+class BastosSpec(GameSpec[BastosState]):
     def refusal_rule(self, cfg: Config, state: BastosState, reason: str) -> str | None:
         """After the last round, the rule that fixes the number of rounds."""
         return "BAS-2.2" if reason == "over" else None
@@ -889,7 +889,7 @@ SPEC = BastosSpec(
         "tricks": _tricks_view, "aside": PUBLIC,
         "dealt": PUBLIC, "totals": PUBLIC, "rng": SECRET,
     },
-    moves=(CHOOSE, PLAY, ADJUST), notation_rule="BAS-9.1",
+    moves=(CHOOSE, PLAY, ADJUST), notation_rule="BAS-9.1", end_rule="BAS-8.3",
     # every seat picks its Bastos! card at once (BAS-3.1); seeded shuffles; hands secret
     kind=GameKind(SIMULTANEOUS, SAMPLED, IMPERFECT, lambda cfg: _max_length(cfg)),
     invariants=INVARIANTS,

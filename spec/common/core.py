@@ -14,7 +14,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any, Callable, Iterable, Mapping, NamedTuple, Protocol, TypeVar
+from typing import (Any, Callable, Generic, Iterable, Mapping, NamedTuple, Protocol,
+                    TypeVar)
 
 from .errors import ConfigError
 from .rng import Stream
@@ -285,21 +286,41 @@ def apply_visibility(kind: Visibility, cfg: Config, state: Any, value: Any,
     raise ValueError(f"unknown visibility {kind!r}")
 
 
+class Outcome(NamedTuple):
+    """How a finished game ended: the clause that ended it, the scores and the winners.
+
+    >>> Outcome("TIN-8.1", (30, 24, 20), (0,)).winners
+    (0,)
+    """
+
+    ended_by: str
+    scores: tuple[int, ...]
+    winners: tuple[int, ...]
+
+
+#: a game's state type, a named tuple (``spec/<game>/state.py``): what its spec's hooks
+#: take and give
+S = TypeVar("S", bound=tuple[Any, ...])
+
+
 @dataclass(eq=False)
-class GameSpec:
-    """Everything the engine needs to run one game. Subclasses fill in the hooks."""
+class GameSpec(Generic[S]):
+    """Everything the engine needs to run one game, for states of type ``S``. Subclasses
+    fill in the hooks."""
 
     name: str
     prefix: str
     title: str
     catalogue: Catalogue
     variants: tuple[Variant, ...]
-    state_type: type[NamedTuple]
+    state_type: type[S]
     visibility: Mapping[str, Visibility]
     moves: tuple[Move, ...]
     notation_rule: str  # the clause that lists the game's moves (cited for unknown moves)
     kind: GameKind  # dynamics, chance, information and the longest game (the adapters read it)
     invariants: tuple[Invariant, ...] = ()
+    #: the clause that ends the game (a game with several endings overrides ended_by)
+    end_rule: str | None = None
     summary: str = ""
     #: functions whose result depends on their arguments alone (scoring, trick
     #: resolution): the engine may remember their results on plain values and calls them
@@ -317,7 +338,8 @@ class GameSpec:
             for ph in mv.phases:
                 phases.setdefault(ph, []).append(mv)
         self._by_phase.update({k: tuple(v) for k, v in phases.items()})
-        missing = set(self.state_type._fields) - set(self.visibility)
+        fields: tuple[str, ...] = getattr(self.state_type, "_fields")
+        missing = set(fields) - set(self.visibility)
         if missing:
             raise ValueError(f"{self.name}: fields without visibility: {sorted(missing)}")
 
@@ -330,7 +352,7 @@ class GameSpec:
     def clauses(self) -> tuple[Clause, ...]:
         return self.catalogue.clauses
 
-    def refusal_rule(self, cfg: Config, state: Any, reason: str) -> str | None:
+    def refusal_rule(self, cfg: Config, state: S, reason: str) -> str | None:
         """The clause that forbids an action the engine refuses before any guard runs:
         ``reason`` is ``"over"`` (the game has ended), ``"phase"`` (the move does not
         belong to this moment of the game) or ``"turn"`` (the seat may not act now). None
@@ -376,17 +398,23 @@ class GameSpec:
         return None
 
     # --- hooks each game fills in ------------------------------------------------------
-    def initial(self, cfg: Config, seed: Stream, setup: Mapping[str, Any] | None) -> Any:
+    def initial(self, cfg: Config, seed: Stream, setup: Mapping[str, Any] | None) -> S:
         raise NotImplementedError
 
-    def scores(self, cfg: Config, state: Any) -> list[int]:
+    def scores(self, cfg: Config, state: S) -> list[int]:
         raise NotImplementedError
 
-    def is_over(self, cfg: Config, state: Any) -> bool:
-        over: bool = state.phase == "over"
+    def is_over(self, cfg: Config, state: S) -> bool:
+        over: bool = getattr(state, "phase") == "over"
         return over
 
-    def winners(self, cfg: Config, state: Any) -> list[int]:
+    def ended_by(self, cfg: Config, state: S) -> str:
+        """The clause that ended a finished game (by default the game's one ending)."""
+        if self.end_rule is None:
+            raise NotImplementedError(f"{self.name} declares no end_rule")
+        return self.end_rule
+
+    def winners(self, cfg: Config, state: S) -> list[int]:
         """The seats that win (ties share the win unless a game breaks them)."""
         return self.best(self.scores(cfg, state))
 
@@ -396,7 +424,7 @@ class GameSpec:
         top = max(scores)
         return [i for i, v in enumerate(scores) if v == top]
 
-    def validate(self, cfg: Config, state: Any) -> str | None:
+    def validate(self, cfg: Config, state: S) -> str | None:
         """A problem with a loaded state (by default: the first failing invariant)."""
         for inv in self.invariants:
             problem = inv.check(cfg, state)
@@ -404,7 +432,7 @@ class GameSpec:
                 return f"{inv.id}: {problem}"
         return None
 
-    def view_extra(self, cfg: Config, state: Any, seat: int | None) -> dict[str, Any]:
+    def view_extra(self, cfg: Config, state: S, seat: int | None) -> dict[str, Any]:
         """Derived facts worth showing (current trump, values...)."""
         return {}
 
@@ -420,7 +448,7 @@ class GameSpec:
         """Named small configurations for exhaustive exploration."""
         return {}
 
-    def resample(self, cfg: Config, state: Any, seat: int | None, rng: Any) -> Any:
+    def resample(self, cfg: Config, state: S, seat: int | None, rng: Any) -> S:
         """A state that differs from ``state`` only in what ``seat`` may not see."""
         changes: dict[str, Any] = {}
         for name, kind in self.visibility.items():
@@ -433,7 +461,8 @@ class GameSpec:
                 changes[name] = _reshuffle_others(value, seat, rng)
             elif kind == SECRET and isinstance(value, int):
                 changes[name] = rng.randrange(2**63)
-        return state._replace(**changes)
+        again: S = getattr(state, "_replace")(**changes)
+        return again
 
     def move(self, name: str) -> Move | None:
         return self._by_name.get(name)

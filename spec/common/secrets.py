@@ -43,7 +43,7 @@ def below_tops(value: Any, path: Path = ()) -> Iterator[Path]:
             yield from below_tops(v, path + (i,))
 
 
-def declared(spec: GameSpec) -> Mapping[str, SlotsOf]:
+def declared(spec: GameSpec[Any]) -> Mapping[str, SlotsOf]:
     """The game's declaration for the fields it shows through callables."""
     from spec import REGISTRY  # the registry names each game's package
 
@@ -52,7 +52,7 @@ def declared(spec: GameSpec) -> Mapping[str, SlotsOf]:
     return slots
 
 
-def secret_slots(spec: GameSpec, cfg: Config, state: Any, seat: int | None) -> list[Slot]:
+def secret_slots(spec: GameSpec[Any], cfg: Config, state: Any, seat: int | None) -> list[Slot]:
     """Every card place of ``state`` that ``seat`` (None: a spectator) may not see."""
     callables = declared(spec)
     out: list[Slot] = []

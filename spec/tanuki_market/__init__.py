@@ -1,1 +1,5 @@
 """Tanuki Market: the clause catalogue, card list, state, scoring and moves."""
+import fast
+
+# where this package's modules are found: the compiled twin's folder first when it runs
+__path__ = fast.search_path(__name__, __path__)

@@ -71,39 +71,42 @@ class Extra(NamedTuple):
     stop_first: bool  # TAN-A23 solo-stop=before-draw
 
 
-def _o(cfg: Config, name: str, default: str) -> str:
-    return cfg.options.get(name, default)
+def _o(cfg: Config, name: str) -> str:
+    """An option's reading: the configuration's, or the catalogue's default for an option
+    of another variant (which this configuration does not list)."""
+    chosen: str | None = cfg.options.get(name)
+    return chosen if chosen is not None else CATALOGUE.option(name).default
 
 
 def derive(cfg: Config) -> Extra:
     solo = cfg.variant == SOLO
     return Extra(
         solo=solo, special=cfg.variant == SPECIAL_CARTS,
-        full_keep=_o(cfg, "full-cart-keep", "example") == "keep-full",
-        stop_after_cart=_o(cfg, "leader-after-cart", "continue") == "stop",
-        swap=_o(cfg, "swap", "no") == "yes",
-        favorite=_o(cfg, "favorite-count", "card"),
-        replace=_o(cfg, "replacement-stack", "once"),
-        edge=_o(cfg, "edge-move", "inward"),
-        granny_fourth=_o(cfg, "granny-full", "like-card") == "fourth",
-        deck_out=_o(cfg, "deck-out", "last-round"),
-        effects=_o(cfg, "effects", "on") == "on",
-        four_max=_o(cfg, "large-keep", "allowed") == "four-max",
-        salad_haul=_o(cfg, "salad-move", "tables") == "haul",
-        day=_o(cfg, "day", "monday"),
-        prefer=_o(cfg, "prefer-compare", "sum"),
-        check_first=_o(cfg, "threshold-check", "check-first") == "check-first",
-        player_first=_o(cfg, "never-reached", "player-first") == "player-first",
+        full_keep=_o(cfg, "full-cart-keep") == "keep-full",
+        stop_after_cart=_o(cfg, "leader-after-cart") == "stop",
+        swap=_o(cfg, "swap") == "yes",
+        favorite=_o(cfg, "favorite-count"),
+        replace=_o(cfg, "replacement-stack"),
+        edge=_o(cfg, "edge-move"),
+        granny_fourth=_o(cfg, "granny-full") == "fourth",
+        deck_out=_o(cfg, "deck-out"),
+        effects=_o(cfg, "effects") == "on",
+        four_max=_o(cfg, "large-keep") == "four-max",
+        salad_haul=_o(cfg, "salad-move") == "haul",
+        day=_o(cfg, "day"),
+        prefer=_o(cfg, "prefer-compare"),
+        check_first=_o(cfg, "threshold-check") == "check-first",
+        player_first=_o(cfg, "never-reached") == "player-first",
         two_player_deck=(cfg.players == 2 if not solo else
-                         _o(cfg, "solo-deck", "two-player") == "two-player"),
-        shift_any=_o(cfg, "shift-timing", "after") == "any",
-        needs_card=not solo and _o(cfg, "empty-cart", "allowed") == "needs-card",
-        drawn_bottom=_o(cfg, "drawn-card", "top") == "bottom",
-        leader_takes=not solo and _o(cfg, "leader-take", "keep-only") == "any",
+                         _o(cfg, "solo-deck") == "two-player"),
+        shift_any=_o(cfg, "shift-timing") == "any",
+        needs_card=not solo and _o(cfg, "empty-cart") == "needs-card",
+        drawn_bottom=_o(cfg, "drawn-card") == "bottom",
+        leader_takes=not solo and _o(cfg, "leader-take") == "any",
         fruit_capacity=(cfg.variant == SPECIAL_CARTS
-                        and _o(cfg, "special-capacity", "cards") == "fruit"),
-        solo_tie_bonus=_o(cfg, "solo-tie", "strict") == "bonus",
-        stop_first=solo and _o(cfg, "solo-stop", "before-draw") == "before-draw",
+                        and _o(cfg, "special-capacity") == "fruit"),
+        solo_tie_bonus=_o(cfg, "solo-tie") == "bonus",
+        stop_first=solo and _o(cfg, "solo-stop") == "before-draw",
     )
 
 
@@ -1372,7 +1375,7 @@ def _resample(s: TanukiState, seat: int | None, rng: Any) -> TanukiState:
 
 
 # --- the spec -------------------------------------------------------------------------------
-class TanukiSpec(GameSpec):
+class TanukiSpec(GameSpec[TanukiState]):
     reductions = reduction.REDUCTIONS  # for the explorer's --por / --symmetry
 
     def derive(self, cfg: Config) -> Extra:
@@ -1513,6 +1516,7 @@ SPEC = TanukiSpec(
         Variant(SOLO, (1,), "solo against the automaton Alexis, one day of the week"),
     ),
     state_type=TanukiState, visibility=VISIBILITY, moves=MOVES, notation_rule="TAN-9.1",
+    end_rule="TAN-5.3",
     # the carts are grabbed in real time (TAN-2.6); seeded shuffles; hauls partly hidden
     kind=GameKind(SIMULTANEOUS, SAMPLED, IMPERFECT, lambda cfg: max_length(cfg)),
     invariants=INVARIANTS,

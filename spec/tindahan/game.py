@@ -486,7 +486,7 @@ def _taken_counts(cfg: Config, s: TinState, value: Any, seat: int | None) -> lis
     return [len(t) for t in value]
 
 
-class TindahanSpec(GameSpec):
+class TindahanSpec(GameSpec[TinState]):
     def derive(self, cfg: Config) -> Extra:
         o = cfg.options
         return Extra(
@@ -553,7 +553,7 @@ SPEC = TindahanSpec(
         "placed": PUBLIC, "totals": PUBLIC, "rounds": PUBLIC, "rng": SECRET,
     },
     moves=(PLAY, CART, SELLER),
-    notation_rule="TIN-9.1",
+    notation_rule="TIN-9.1", end_rule="TIN-8.1",
     # one seat acts at a time (TIN-3.4); the deal's seed makes every shuffle; hands are
     # secret; the most actions: see _max_length
     kind=GameKind(SEQUENTIAL, SAMPLED, IMPERFECT, lambda cfg: _max_length(cfg)),

@@ -25,10 +25,7 @@ def _summary(r: dict) -> tuple:
 
 
 def _both(monkeypatch, game, **kw) -> tuple[dict, dict]:
-    monkeypatch.setenv("FRUITSPEC_INCREMENTAL", "0")
-    full = explore(game, **kw)
-    monkeypatch.setenv("FRUITSPEC_INCREMENTAL", "1")
-    return full, explore(game, **kw)
+    return explore(game, incremental=False, **kw), explore(game, incremental=True, **kw)
 
 
 def _twisted(invs: tuple[Invariant, ...], effect_of=None) -> Game:

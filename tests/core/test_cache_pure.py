@@ -87,9 +87,7 @@ def test_remembered_stall_points_are_the_rules_answer(counts, trump, options):
 
 
 def test_tindahan_scoring_goes_through_the_games_own_table():
-    if not remember.enabled():
-        pytest.skip("this run is the reference engine: nothing is remembered")
-    game = engine.load("tindahan", players=3)
+    game = engine.load("tindahan", players=3, remember=True)
     table = game.config.remember
     assert isinstance(table, remember.Remembering)
     wrapped = table(tin_scoring.round_parts)
@@ -100,7 +98,7 @@ def test_tindahan_scoring_goes_through_the_games_own_table():
     while not game.is_over(state):
         state = game.apply(state, game.legal_actions(state)[0])
     assert wrapped.remembered, "a whole game scored no round through the table"
-    other = engine.load("tindahan", players=3).config.remember
+    other = engine.load("tindahan", players=3, remember=True).config.remember
     assert other is not table and not other(tin_scoring.round_parts).remembered
 
 
@@ -114,9 +112,8 @@ def test_loading_a_game_leaves_the_spec_modules_as_written():
     assert not hasattr(spec_tindahan.round_parts, "remembered")
 
 
-def test_the_reference_engine_hands_in_the_functions_themselves(monkeypatch):
-    monkeypatch.setenv("FRUITSPEC_CACHE", "0")
-    game = engine.load("tindahan", players=3)
+def test_a_game_loaded_without_remembering_hands_in_the_functions_themselves():
+    game = engine.load("tindahan", players=3, remember=False)
     assert game.config.remember(tin_scoring.round_parts) is tin_scoring.round_parts
 
 
@@ -130,12 +127,10 @@ def test_proofs_still_get_terms_from_the_declared_function():
     assert solver.check() == z3.unsat
 
 
-def test_the_reference_engine_remembers_nothing(monkeypatch):
-    monkeypatch.setenv("FRUITSPEC_PURE", "1")
-    assert not remember.enabled()
-    monkeypatch.delenv("FRUITSPEC_PURE")
-    monkeypatch.setenv("FRUITSPEC_CACHE", "0")
-    assert not remember.enabled()
+def test_remembering_follows_the_engine_setting():
+    game = engine.load("tindahan", players=3)
+    remembers = game.config.remember(tin_scoring.round_parts) is not tin_scoring.round_parts
+    assert remembers == engine.compiled()
 
 
 def test_keywords_are_kept_apart_from_positional_arguments():

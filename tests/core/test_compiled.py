@@ -1,16 +1,15 @@
-"""The compiled build and the pure-Python engine play the same games.
+"""The compiled twin and the reference engine play the same games.
 
-The same random play-outs run twice: here, on the compiled modules, and in a subprocess
-started with ``FRUITSPEC_PURE=1``, which imports every module from its ``.py`` file. Each
+The same random play-outs run twice: here, on the compiled twin (:mod:`fast`), and in a
+subprocess started with ``FRUITSPEC_ENGINE=reference``, which runs the ``.py`` files. Each
 side hashes everything the public surface shows along the way -- the legal actions, the
 chosen action, the events as every seat and a spectator get them, the state's dump, every
 seat's view, the scores, the winners, and the refusal (clause and message) of an action
 that is no longer legal -- and the digests must be equal, configuration by configuration.
 
-Skipped only where there is nothing to compare: an installation without a compiled module,
-or a run that asked for the pure engine. CI sets ``FRUITSPEC_REQUIRE_COMPILED=1``, which
-turns the first into a failure and checks that every module the build compiles is the one
-running.
+Skipped only where there is nothing to compare: a run of the reference engine. CI sets
+``FRUITSPEC_ENGINE=compiled``, under which a missing or stale twin stops the engine from
+loading at all, and checks that every module the build compiles is the one running.
 """
 from __future__ import annotations
 
@@ -22,14 +21,14 @@ import os
 import random
 import subprocess
 import sys
-from importlib.machinery import EXTENSION_SUFFIXES
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 import engine
-from spec._native import SourceFirst, pure_requested
+import fast
+from fast import build
 
 from tests.core.helpers import configurations, option_configurations
 
@@ -113,87 +112,79 @@ def digests(configs: list[Config], per_config: int, per_reading: int) -> dict[st
     return out
 
 
-def _pure_digests(configs: list[Config], per_config: int, per_reading: int) -> subprocess.Popen:
+def _reference_digests(configs: list[Config], per_config: int, per_reading: int) -> subprocess.Popen:
     code = ("import json, sys; from tests.core.test_compiled import digests;"
             "args = json.loads(sys.argv[1]);"
             "print(json.dumps(digests([tuple(c) for c in args[0]], args[1], args[2])))")
     return subprocess.Popen(
         [sys.executable, "-c", code, json.dumps([configs, per_config, per_reading])],
-        cwd=ROOT, env={**os.environ, "FRUITSPEC_PURE": "1"}, text=True,
+        cwd=ROOT, env={**os.environ, fast.SETTING: "reference"}, text=True,
         stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
 
 
-def _build_script() -> Any:
-    spec = importlib.util.spec_from_file_location("fruitspec_setup", ROOT / "setup.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)  # defines the module list; builds nothing
-    return module
-
-
 def _require_compiled() -> None:
-    if pure_requested():
-        pytest.skip("FRUITSPEC_PURE is set: this run is the pure-Python engine")
     if not engine.compiled():
-        if os.environ.get("FRUITSPEC_REQUIRE_COMPILED"):
-            pytest.fail("FRUITSPEC_REQUIRE_COMPILED is set but no module runs compiled:"
-                        " the build did not compile (is Cython installed, is there a"
-                        " C compiler?)")
-        pytest.skip("no compiled module in this installation (a pure-Python build):"
-                    " there is nothing to compare")
+        pytest.skip("this run is the reference engine: there is nothing to compare")
 
 
 def test_every_module_the_build_compiles_runs_compiled():
     _require_compiled()
-    expected = _build_script().compiled_modules()
+    expected = build.hot_modules()
     for name in expected:
         importlib.import_module(name)
     assert set(expected) <= set(engine.compiled_modules()), (
-        "modules that the build lists but that run as Python (a compile failure, or a"
-        " source edited since the build; rebuild, or keep the module pure in setup.py):"
+        "modules that the twin lists but that run as Python (a compile failure; keep the"
+        " module pure in fast/build.py with the reason):"
         f" {sorted(set(expected) - set(engine.compiled_modules()))}")
 
 
-def test_a_pure_process_runs_no_compiled_module():
-    _require_compiled()
+def test_a_reference_process_runs_no_compiled_module():
     code = ("import engine, json, spec.common.moves, engine.analysis.explore;"
             "print(json.dumps(engine.compiled_modules()))")
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, check=True, text=True,
-                         capture_output=True, env={**os.environ, "FRUITSPEC_PURE": "1"})
+                         capture_output=True, env={**os.environ, fast.SETTING: "reference"})
     assert json.loads(out.stdout) == []
 
 
-@pytest.mark.parametrize("pure, age, runs", [
-    (False, -3600, "source"),  # built an hour before the source was edited: stale
-    (False, +3600, "extension"),  # built after the source was written
-    (False, -1, "extension"),  # written in the same moment (a wheel's install)
-    (True, +3600, "source"),  # FRUITSPEC_PURE
-])
-def test_the_finder_picks_source_or_extension(tmp_path, pure, age, runs):
-    """A module edited since the build runs from its source, never from a stale build."""
-    source = tmp_path / "rules.py"
-    source.write_text("WHERE = 'source'\n")
-    built = tmp_path / ("rules" + EXTENSION_SUFFIXES[0])
-    built.write_bytes(b"")  # never opened: the choice is made on the file times
-    written = source.stat().st_mtime
-    os.utime(built, (written + age, written + age))
-    found = SourceFirst(pure).find_spec("spec.fresh.rules", [str(tmp_path)])
-    assert (found.origin if found else "extension") == (
-        str(source) if runs == "source" else "extension")
+def _run_with(setting: str | None, manifest: Path) -> subprocess.CompletedProcess[str]:
+    """A process that imports the engine, with ``fast.MANIFEST`` pointing at ``manifest``."""
+    code = ("import fast, pathlib, sys; fast.MANIFEST = pathlib.Path(sys.argv[1]);"
+            "import engine; print(engine.compiled())")
+    env = {k: v for k, v in os.environ.items() if k != fast.SETTING}
+    if setting is not None:
+        env[fast.SETTING] = setting
+    return subprocess.run([sys.executable, "-W", "always", "-c", code, str(manifest)],
+                          cwd=ROOT, text=True, capture_output=True, env=env)
 
 
-def test_the_finder_leaves_other_packages_alone(tmp_path):
-    (tmp_path / "rules.py").write_text("")
-    assert SourceFirst(True).find_spec("other.rules", [str(tmp_path)]) is None
-    assert SourceFirst(True).find_spec("spec", None) is None
+def test_a_source_edited_since_the_build_runs_the_reference_and_says_so(tmp_path):
+    """The twin records its sources' digests: one that no longer matches (here, a build
+    that recorded another digest for ``spec.common.tuples``) is never run silently."""
+    real = json.loads(fast.MANIFEST.read_text()) if fast.MANIFEST.exists() else {
+        "modules": {}}
+    real["modules"]["spec.common.tuples"] = {"sources": ["spec/common/tuples.py"],
+                                             "sha256": "0" * 64}
+    edited = tmp_path / "manifest.json"
+    edited.write_text(json.dumps(real))
+    quiet = _run_with(None, edited)
+    assert quiet.returncode == 0 and quiet.stdout.strip() == "False"
+    assert quiet.stderr.count("ReferenceEngineWarning") == 1
+    assert "spec.common.tuples" in quiet.stderr and "make compiled" in quiet.stderr
+    asked = _run_with("compiled", edited)
+    assert asked.returncode != 0 and "FRUITSPEC_ENGINE=compiled" in asked.stderr
 
 
-def test_compiled_and_pure_engines_play_the_same_games(thorough):
+def test_an_unknown_engine_setting_is_refused(tmp_path):
+    out = _run_with("fastest", tmp_path / "none.json")
+    assert out.returncode != 0 and "must be one of compiled, reference" in out.stderr
+
+
+def test_compiled_twin_and_reference_play_the_same_games(thorough):
     _require_compiled()
     configs = all_configs()
     factor = THOROUGH_FACTOR if thorough else 1
     per_config, per_reading = GAMES_PER_CONFIG * factor, GAMES_PER_READING * factor
-    proc = _pure_digests(configs, per_config, per_reading)  # runs beside this process
+    proc = _reference_digests(configs, per_config, per_reading)  # runs beside this process
     try:
         mine = digests(configs, per_config, per_reading)
     finally:
@@ -204,4 +195,4 @@ def test_compiled_and_pure_engines_play_the_same_games(thorough):
     games = sum(n for _, n, _ in mine["configs"].values())
     assert games >= 2000, "thousands of games"
     differ = [k for k in mine["configs"] if mine["configs"][k] != theirs["configs"][k]]
-    assert not differ, f"the compiled and pure engines part ways in {differ}"
+    assert not differ, f"the compiled twin and the reference part ways in {differ}"

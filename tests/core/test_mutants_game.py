@@ -348,8 +348,8 @@ def test_the_explorers_step_gives_what_step_gives():
     game = engine.load("tindahan", 3)
     s = game.new(seed=0)
     for a in game.legal_actions(s):
-        assert game._successor(s, a) == game.step(s, a)
+        assert game.successor(s, a) == game.step(s, a)
     odd = Action(True, *game.legal_actions(s)[0][1:])
     with pytest.raises(MalformedAction) as e:
-        game._successor(s, odd)
+        game.successor(s, odd)
     assert (e.value.rule, e.value.message) == ("TIN-9.1", "a seat is a whole number, not True")

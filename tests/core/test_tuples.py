@@ -1,6 +1,7 @@
 """``spec.common.tuples`` and its C twin build the same records.
 
-The compiled build compiles ``tuples.pyx`` instead of ``tuples.py``; the compiled modules
+The compiled twin (:mod:`fast`) compiles ``fast/pyx/spec/common/tuples.pyx`` instead of
+``tuples.py``; the compiled modules
 call its functions directly. Both twins are loaded here side by side -- the ``.py`` file
 by path, the extension by import -- and must give equal results, of the same type, for any
 values, and the same errors. Without a compiled build the pure twin is checked alone.
@@ -9,7 +10,6 @@ from __future__ import annotations
 
 import gc
 import importlib.util
-import os
 import sys
 from importlib.machinery import EXTENSION_SUFFIXES
 from pathlib import Path
@@ -19,10 +19,9 @@ import pytest
 from hypothesis import given, strategies as st
 
 import spec.common.tuples as loaded
-from spec._native import SourceFirst
 from spec.common.record import KEEP
 
-HERE = Path(loaded.__file__).parent
+HERE = Path(__file__).resolve().parents[2] / "spec" / "common"  # the reference's folder
 
 
 def _pure() -> Any:
@@ -90,20 +89,6 @@ def test_no_reference_is_lost_or_kept(twin):
     assert sys.getrefcount(marker) == before
     kept = twin.updated(Three, Three(marker, 1, 2), (KEEP, KEEP, KEEP), KEEP)
     assert sys.getrefcount(marker) == before + 1 and kept[0] is marker
-
-
-def test_the_finder_keeps_a_twins_extension_unless_everything_is_pure(tmp_path):
-    """Compiled modules call the twin's C functions: its extension runs even when its .py
-    is newer, and only a pure run imports the .py."""
-    (tmp_path / "tuples.pyx").write_text("")
-    source = tmp_path / "tuples.py"
-    source.write_text("")
-    built = tmp_path / ("tuples" + EXTENSION_SUFFIXES[0])
-    built.write_bytes(b"")
-    os.utime(built, (source.stat().st_mtime - 3600,) * 2)  # built long before the edit
-    assert SourceFirst(False).find_spec("spec.fresh.tuples", [str(tmp_path)]) is None
-    found = SourceFirst(True).find_spec("spec.fresh.tuples", [str(tmp_path)])
-    assert found is not None and found.origin == str(source)
 
 
 class Named(NamedTuple):
