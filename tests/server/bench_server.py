@@ -24,6 +24,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import shutil
 import tempfile
 import time
 from pathlib import Path
@@ -187,6 +188,7 @@ def run(configs: list[tuple[str, int]], tables: int, seconds: float,
     finally:
         if cluster is not None:
             cluster.destroy()
+        shutil.rmtree(folder, ignore_errors=True)
     results["scaling_2_over_1"] = _scaling(results["runs"])
     return results
 
