@@ -324,8 +324,12 @@ def _next(row: Row, base: Sequence[GameRecord], settings: Settings, per_row: flo
     if row.kind == "clause" and _fires(row, base).value == 0:
         row.stopped = "never fires"
         return 0
-    hw = stats.widest(headline(row, base))
-    if hw <= settings.half_width:
+    heads = headline(row, base)
+    hw = stats.widest(heads)
+    # a baseline goes on until it reads no-difference: at the half-width alone an estimate
+    # of pure noise still lies outside the tolerance in one test of four
+    inside = row.kind != "baseline" or all(e.inside(settings.tolerance) for e in heads)
+    if hw <= settings.half_width and inside:
         row.stopped = "half-width"
         return 0
     if n >= settings.max_games:
@@ -340,6 +344,7 @@ def _next(row: Row, base: Sequence[GameRecord], settings: Settings, per_row: flo
         row.stopped = "budget"
         return 0
     wanted = math.ceil(n * (hw / settings.half_width) ** 2 * 1.05) if math.isfinite(hw) else 2 * n
+    wanted = max(wanted, n + n // 2) if not inside else wanted
     return min(settings.max_games, n + affordable, max(n + CHUNK, min(4 * n, wanted)))
 
 
