@@ -136,7 +136,7 @@ def _made(data: dict[str, Any], is_stale: bool) -> str:
            " points.\n\n")
     if is_stale:
         out = admonition("warning", "**Stale**: the game's rules have changed since these"
-                         " figures were computed; recompute them with the command above.") + out
+                         " figures were computed; recompute them with the command below.") + out
     return out
 
 
