@@ -44,6 +44,7 @@ from .core import value
 
 MODELS: dict[str, str] = {
     "tindahan": "spec.tindahan.abstract",
+    "bastos": "spec.bastos.abstract",
     "fruit-passion": "spec.fruit_passion.abstract",
 }
 MANIFEST = Path(__file__).resolve().parent / "obligations.json"

@@ -38,7 +38,7 @@ def _obligations() -> list[dict[str, Any]]:
     return rows
 
 
-def _bounds_and_agreement(games: int = 200) -> list[dict[str, Any]]:
+def _bounds_and_agreement(games: int = 100) -> list[dict[str, Any]]:
     """Per reading, ``games`` random full games within the declared bounds; and the model
     on counts agreeing with the engine on play-outs of every player count."""
     from proofs import agreement, obligations

@@ -167,8 +167,14 @@ class Model:
         parameter's range is small, so the choices are listed, not quantified)."""
         options: list[Bool] = []
         for step in self.steps:
-            if step.move == move:
-                options.extend(step.guard(cfg, a, p) for p in choices(step, cfg))
+            if step.move != move:
+                continue
+            for p in choices(step, cfg):
+                ok = step.guard(cfg, a, p)
+                if ok is True:  # plain counts: one choice that applies settles it
+                    return True
+                if ok is not False:
+                    options.append(ok)
         return Or(*options) if options else False
 
 

@@ -149,3 +149,11 @@ def test_seeded_fault_a_discarded_card_dropped_is_caught_by_the_agreement_check(
     found = agreement.playouts(g, games=2, seed=5)
     assert any("(discard/" in p and "discard:" in p for p in found.problems), found.problems
     assert any("FRP-I1" in p for p in found.problems)
+
+
+def test_seeded_fault_a_value_change_not_made_is_caught_by_the_agreement_check() -> None:
+    """Bastos!: a seat that owes a change adjusts, but the marker does not move (a value
+    not written back). The agreement check names the value on the first adjustment."""
+    g = _faulty("bastos", 3, "adjust", lambda s, s2: s2._replace(values=s.values))
+    found = agreement.playouts(g, games=2, seed=6)
+    assert any("(adjust/" in p and "values[" in p for p in found.problems), found.problems
