@@ -8,13 +8,14 @@ from __future__ import annotations
 
 import importlib.util
 import random
-from pathlib import Path
 
 import pytest
 
+import fast
+
 from spec.common import rng
 
-SOURCE = Path(rng.__file__).with_name("rng.py")
+SOURCE = fast.source_file("spec.common.rng")  # the definition, wherever the module runs from
 
 
 def _source_module():
