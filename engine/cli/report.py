@@ -42,11 +42,12 @@ def _seconds(text: str) -> float:
 
 
 def add_report_arguments(sp: argparse.ArgumentParser) -> None:
-    sp.add_argument("game", metavar="GAME")
+    sp.add_argument("game", metavar="GAME", help="the game whose readings are compared")
     sp.add_argument("--players", type=int, metavar="N",
                     help="one seat count (default: the usual one, and every count where a"
                          " reading changes which cards take part)")
-    sp.add_argument("--variant", metavar="V")
+    sp.add_argument("--variant", metavar="V",
+                    help="a variant of the game (`fruitspec games` lists them)")
     sp.add_argument("--option", action="append", metavar="K=V",
                     help="a reading every row plays under (repeatable)")
     sp.add_argument("--readings", metavar="ID,...", help="only these register entries")
