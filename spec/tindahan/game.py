@@ -19,7 +19,7 @@ from spec.common.rng import Stream
 from spec.common.tuples import put, without
 
 from .rules import CATALOGUE
-from .scoring import round_parts, trick_winner_cards
+from .scoring import round_parts, stall_points, trick_winner_cards
 from .setup import SETUP_SCHEMA, deal, read_setup
 from .state import (BANANA, FRUIT_INDEX, FRUIT_NAMES, FRUIT_OF, FRUITS, HAND_SIZE, SELLERS,
                     TinState, cards_in_play)
@@ -226,8 +226,8 @@ def _stall_rule(counts: tuple[int, ...], seat: int, trump: bool,
 def round_points(cfg: Config, s: TinState) -> dict[str, Any]:
     """The scoring of the round as it stands in ``s``: :func:`.scoring.round_parts` on the
     round's counts, under the game's scoring readings."""
-    return cfg.remember(round_parts)(s.tricks_won, [len(h) for h in s.hands], s.stalls,
-                                     s.cart, s.placed, **cfg.extra.score)
+    return round_parts(s.tricks_won, [len(h) for h in s.hands], s.stalls, s.cart, s.placed,
+                       stall=cfg.remember(stall_points), **cfg.extra.score)
 
 
 def _scoring_events(cfg: Config, s: TinState, parts: Mapping[str, Any]) -> Iterable[Event]:
@@ -558,7 +558,7 @@ SPEC = TindahanSpec(
     # secret; the most actions: see _max_length
     kind=GameKind(SEQUENTIAL, SAMPLED, IMPERFECT, lambda cfg: _max_length(cfg)),
     invariants=INVARIANTS,
-    pure=(round_parts, cards_in_play),
+    pure=(stall_points, cards_in_play),
     summary="Play fruit cards to win tricks, or place sellers for the stall majorities; "
             "the donkey cart marks trump.",
 )

@@ -22,7 +22,7 @@ False
 """
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 from spec.common.symbolic import And, Count, Div, If, Max, Not, Or, Sum
 
@@ -101,10 +101,14 @@ def round_parts(tricks: Sequence[Num], hand_left: Sequence[Num],
                 placed: Sequence[Num] | None = None, *, trump_tie: str = "split",
                 second_after_tie: str = "none", rounding: str = "down",
                 trump_values: str = "plus-one", empty_round: str = "replace",
-                empty_best: str = "round", empty_among: str = "all") -> dict[str, Any]:
+                empty_best: str = "round", empty_among: str = "all",
+                stall: Callable[..., list[Num]] | None = None) -> dict[str, Any]:
     """Every part of a round's scoring: card points, each stall's points, the sum
     before the empty-round rule, who is empty, the score each seat's empty round would
     level it with (``best``, one per seat) and the final round points.
+
+    ``stall`` scores one stall: :func:`stall_points` itself, or the function the engine
+    hands in for it (the same answers, remembered: ``GameSpec.pure``).
 
     ``empty_among`` (TIN-A12) says over which seats "the best-scoring player" is sought:
     ``played`` the seats not in an empty round; ``others`` every other seat; ``all`` every
@@ -128,9 +132,10 @@ def round_parts(tricks: Sequence[Num], hand_left: Sequence[Num],
     if placed is None:  # sellers go back each round: what stands was placed this round
         placed = [Sum(stall[i] for stall in sellers_by_stall) for i in range(n)]
     cards = [card_points(tricks[i], hand_left[i]) for i in range(n)]
-    stalls = [stall_points(counts, trump_stall == f, trump_tie=trump_tie,
-                           second_after_tie=second_after_tie, rounding=rounding,
-                           trump_stall=trump_values)
+    points = stall_points if stall is None else stall
+    stalls = [points(counts, trump_stall == f, trump_tie=trump_tie,
+                     second_after_tie=second_after_tie, rounding=rounding,
+                     trump_stall=trump_values)
               for f, counts in enumerate(sellers_by_stall)]
     base = [cards[i] + Sum(pts[i] for pts in stalls) for i in range(n)]
     empty = [And(tricks[i] == 0, placed[i] == 0) for i in range(n)]

@@ -90,16 +90,16 @@ def test_tindahan_scoring_goes_through_the_games_own_table():
     game = engine.load("tindahan", players=3, remember=True)
     table = game.config.remember
     assert isinstance(table, remember.Remembering)
-    wrapped = table(tin_scoring.round_parts)
-    assert wrapped is not tin_scoring.round_parts
-    assert remember.original(wrapped) is tin_scoring.round_parts
+    wrapped = table(tin_scoring.stall_points)
+    assert wrapped is not tin_scoring.stall_points
+    assert remember.original(wrapped) is tin_scoring.stall_points
     assert table(tin_scoring.trick_winner) is tin_scoring.trick_winner  # not declared
     state = game.new(seed=5)
     while not game.is_over(state):
         state = game.apply(state, game.legal_actions(state)[0])
     assert wrapped.remembered, "a whole game scored no round through the table"
     other = engine.load("tindahan", players=3, remember=True).config.remember
-    assert other is not table and not other(tin_scoring.round_parts).remembered
+    assert other is not table and not other(tin_scoring.stall_points).remembered
 
 
 def test_loading_a_game_leaves_the_spec_modules_as_written():
@@ -114,7 +114,7 @@ def test_loading_a_game_leaves_the_spec_modules_as_written():
 
 def test_a_game_loaded_without_remembering_hands_in_the_functions_themselves():
     game = engine.load("tindahan", players=3, remember=False)
-    assert game.config.remember(tin_scoring.round_parts) is tin_scoring.round_parts
+    assert game.config.remember(tin_scoring.stall_points) is tin_scoring.stall_points
 
 
 def test_proofs_still_get_terms_from_the_declared_function():
@@ -129,7 +129,7 @@ def test_proofs_still_get_terms_from_the_declared_function():
 
 def test_remembering_follows_the_engine_setting():
     game = engine.load("tindahan", players=3)
-    remembers = game.config.remember(tin_scoring.round_parts) is not tin_scoring.round_parts
+    remembers = game.config.remember(tin_scoring.stall_points) is not tin_scoring.stall_points
     assert remembers == engine.compiled()
 
 
@@ -173,8 +173,8 @@ def test_remembered_round_parts_are_the_rules_answer(tricks, data):
             rules(tricks, hand, stalls, trump, placed)
 
 
-def test_tindahan_declares_its_round_scoring_pure():
-    assert {f.__name__ for f in spec_tindahan.SPEC.pure} == {"round_parts", "cards_in_play"}
+def test_tindahan_declares_its_stall_scoring_pure():
+    assert {f.__name__ for f in spec_tindahan.SPEC.pure} == {"stall_points", "cards_in_play"}
 
 
 def test_remembered_cards_in_play_are_the_rules_answer():
