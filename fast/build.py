@@ -146,10 +146,14 @@ def build(jobs: int) -> int:
             stage(n)
         exts = [Extension(n, [str(stage(n))], extra_compile_args=["-g0"]) for n in todo]
         done = _translate(cythonize, exts, jobs)
+        # a fresh folder for the objects, and every step forced: what is rebuilt is made
+        # from the sources just staged, never from a C file or an object left by an
+        # earlier build that the tools' file times take for current
+        shutil.rmtree(STAGE / "temp", ignore_errors=True)
         dist = Distribution({"ext_modules": done})
         cmd = build_ext(dist)
         cmd.build_lib, cmd.build_temp = str(LIB), str(STAGE / "temp")
-        cmd.parallel = jobs
+        cmd.parallel, cmd.force = jobs, True
         cmd.ensure_finalized()
         cmd.run()
     compiled = {n: made[n] for n in names if _extension(n).exists()}
@@ -162,7 +166,7 @@ def _translate(cythonize: Any, exts: list[Any], jobs: int) -> list[Any]:
     """The extensions Cython translates: all at once, or one by one when one is refused,
     so that only what Cython refuses stays Python (and what cimports it)."""
     options = {"compiler_directives": DIRECTIVES, "build_dir": str(STAGE / "c"),
-               "quiet": True, "include_path": [str(STAGE)]}
+               "quiet": True, "include_path": [str(STAGE)], "force": True}
     try:
         return list(cythonize(exts, nthreads=jobs, **options))
     except Exception:  # noqa: BLE001 - any module Cython refuses

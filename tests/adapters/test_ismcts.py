@@ -119,16 +119,24 @@ def test_cli_simulate_and_impact_take_ismcts(capsys):
     assert done.value.code == 2
 
 
-def test_search_survives_rules_that_hang_on_what_the_view_leaves_out():
-    # Under play-limits=max-and-duplicates, whether a seat may take the discard depends on
-    # buried cards of its own stacks, which its view does not show: a determinisation may
-    # then refuse one of the seat's actions. The search must keep to what each allows.
-    game = engine.load("fruit-passion", players=2, options={"play-limits": "max-and-duplicates"})
+@pytest.mark.parametrize("hidden", ["set-aside", "owner-looks"])
+def test_search_under_hidden_stacks_is_offered_what_the_seat_may_know(hidden):
+    # Under play-limits=max-and-duplicates a seat's buried cards could decide whether it
+    # may play (FRP-A10). Under set-aside (the default) the seat's own actions are the
+    # same in every determinisation of what it cannot see; under owner-looks a
+    # determinisation may deal a position no game reaches, whose actions differ. Either
+    # way the search keeps to what each determinisation allows and chooses among the
+    # seat's actions.
+    game = engine.load("fruit-passion", players=2,
+                       options={"play-limits": "max-and-duplicates", "hidden-repeats": hidden})
     s = random_state(game, 0, steps=33)
     legal = game.legal_actions(s)
-    mine = [a for a in legal if a.player == legal[0].player]
-    other = game.spec.resample(game.config, s, legal[0].player, random.Random(0))
-    assert set(mine) != {a for a in game.legal_actions(other) if a.player == legal[0].player}
+    seat = legal[0].player
+    mine = [a for a in legal if a.player == seat]
+    if hidden == "set-aside":
+        for k in range(5):
+            other = game.spec.resample(game.config, s, seat, random.Random(k))
+            assert set(mine) == {a for a in game.legal_actions(other) if a.player == seat}
     assert ISMCTSAgent(12, depth=5).choose(game, s, mine, random.Random(3)) in mine
 
 
