@@ -9,7 +9,8 @@ A spec changes a state by naming the fields that change::
 are put in place by their index, every other field keeps the old state's value, and one
 tuple is built (:func:`~spec.common.tuples.updated`). Behaviour is ``_replace``'s, except
 that an unknown field name is a ``TypeError`` (as for any function) rather than a
-``ValueError``. Fields are always named: ``s._replace(turn=2)``, never ``s._replace(2)``.
+``ValueError``. The rules always name the fields: ``s._replace(turn=2)``, never
+``s._replace(2)`` (which fills the first field, as the C method does).
 
 The compiled twin (:mod:`fast`) gives the same types a ``_replace`` in C instead
 (:func:`~spec.common.tuples.fast_replace`, ``None`` here); ``tests/core/test_record.py``
@@ -45,19 +46,24 @@ def _check_fields(cls: type[NamedTuple]) -> tuple[str, ...]:
 
 
 def _make_replace(cls: type[NamedTuple]) -> Callable[..., Any]:
-    """The ``_replace`` of one record type: each named field put at its index."""
+    """The ``_replace`` of one record type: values given by position fill the first
+    fields, each named one is put at its index, every other field keeps its value."""
     where = {name: i for i, name in enumerate(_check_fields(cls))}
-    blank = (KEEP,) * len(where)
+    size = len(where)
 
-    def _replace(s: tuple[Any, ...], /, **changes: Any) -> Any:
-        values = list(blank)
+    def _replace(s: tuple[Any, ...], /, *values: Any, **changes: Any) -> Any:
+        if len(values) > size:
+            raise TypeError(f"_replace() takes at most {size} positional arguments"
+                            f" ({len(values)} given)")
+        row = [*values, *(KEEP,) * (size - len(values))]
         for name, value in changes.items():
             i = where.get(name)
             if i is None:
-                raise TypeError(f"{cls.__name__}._replace() got an unexpected keyword"
-                                f" argument {name!r}")
-            values[i] = value
-        return updated(cls, s, tuple(values), KEEP)
+                raise TypeError(f"_replace() got an unexpected keyword argument '{name}'")
+            if i < len(values):
+                raise TypeError(f"_replace() got multiple values for argument '{name}'")
+            row[i] = value
+        return updated(cls, s, tuple(row), KEEP)
 
     _replace.__qualname__ = f"{cls.__qualname__}._replace"
     _replace.__doc__ = (f"A copy of this {cls.__name__} with the named fields changed"
