@@ -227,7 +227,7 @@ def round_points(cfg: Config, s: TinState) -> dict[str, Any]:
     """The scoring of the round as it stands in ``s``: :func:`.scoring.round_parts` on the
     round's counts, under the game's scoring readings."""
     return round_parts(s.tricks_won, [len(h) for h in s.hands], s.stalls, s.cart, s.placed,
-                       stall=cfg.remember(stall_points), **cfg.extra.score)
+                       cfg.remember(stall_points), **cfg.extra.score)
 
 
 def _scoring_events(cfg: Config, s: TinState, parts: Mapping[str, Any]) -> Iterable[Event]:

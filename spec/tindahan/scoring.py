@@ -98,11 +98,11 @@ def card_points(tricks: Num, hand_left: Num) -> Num:
 
 def round_parts(tricks: Sequence[Num], hand_left: Sequence[Num],
                 sellers_by_stall: Sequence[Sequence[Num]], trump_stall: Num,
-                placed: Sequence[Num] | None = None, *, trump_tie: str = "split",
+                placed: Sequence[Num] | None = None,
+                stall: Callable[..., list[Num]] | None = None, /, *, trump_tie: str = "split",
                 second_after_tie: str = "none", rounding: str = "down",
                 trump_values: str = "plus-one", empty_round: str = "replace",
-                empty_best: str = "round", empty_among: str = "all",
-                stall: Callable[..., list[Num]] | None = None) -> dict[str, Any]:
+                empty_best: str = "round", empty_among: str = "all") -> dict[str, Any]:
     """Every part of a round's scoring: card points, each stall's points, the sum
     before the empty-round rule, who is empty, the score each seat's empty round would
     level it with (``best``, one per seat) and the final round points.
