@@ -112,10 +112,11 @@ def _visit(m: Model, g: Game, s: Any, found: Agreement) -> None:
 
 
 def playouts(game: str | Game, games: int = 20, seed: int = 0, players: int | None = None,
-             options: dict[str, str] | None = None, limit: int = 5000) -> Agreement:
+             options: dict[str, str] | None = None, limit: int = 5000,
+             variant: str | None = None) -> Agreement:
     """Random play-outs of the real game, every state and step checked."""
     g = game if isinstance(game, Game) else engine.load(game, players=players,
-                                                        options=options)
+                                                        options=options, variant=variant)
     m = _model_of(g)
     found = Agreement()
     rng = random.Random(seed)
@@ -141,9 +142,10 @@ def explored(game: str, max_states: int = 20000) -> Iterator[tuple[str, Agreemen
     import spec as specs
 
     for name, conf in specs.get(game).explore_configs().items():
-        if conf.get("variant") is not None:  # the models describe the base game
+        if model(game, conf.get("variant")) is None:  # a variant without a model
             continue
-        g = engine.load(game, players=conf.get("players"), options=conf.get("options"))
+        g = engine.load(game, players=conf.get("players"), options=conf.get("options"),
+                        variant=conf.get("variant"))
         yield name, walk(g, g.new(seed=conf.get("seed", 0), setup=conf.get("setup")),
                          max_states)
 
@@ -169,17 +171,18 @@ def walk(g: Game, start: Any, max_states: int = 20000) -> Agreement:
 
 
 def _model_of(g: Game) -> Model:
-    m = model(g.name)
+    m = model(g.name, g.config.variant)
     if m is None:
         raise ValueError(f"{g.name} declares no model on counts")
     return m
 
 
 def bounds_sample(game: str, players: int, options: dict[str, str] | None = None,
-                  games: int = 200, seed: int = 0, limit: int = 5000) -> Agreement:
+                  games: int = 200, seed: int = 0, limit: int = 5000,
+                  variant: str | None = None) -> Agreement:
     """Random full games, every state within the declared bounds: the proofs assume the
     bounds, so none may be narrower than what play reaches."""
-    g = engine.load(game, players=players, options=options)
+    g = engine.load(game, players=players, options=options, variant=variant)
     declared = validate.bounds(g.spec)
     if declared is None:
         raise ValueError(f"{game} declares no bounds")

@@ -11,7 +11,8 @@ A game that declares a model on counts (``spec/<game>/abstract.py``, written wit
 * set-up × invariant: every set-up satisfies it;
 * ``playable``: every such state that is not final lets some move's branch apply;
 
-at each player count, under the default readings and under each other reading alone. An
+at each player count (a variant with a model of its own, such as Fruit Passion's one
+player, at its own), under the default readings and under each other reading alone. An
 obligation is built once under the defaults while the options it reads are noted: only a
 reading of an option it read can change it, so only those readings get their own
 obligation (the others share the default's proof). Z3 answers each: ``unsat`` of the
@@ -53,10 +54,13 @@ DEFAULT = "default"
 Decoded = tuple[str, dict[str, Any]]  # a counterexample's text and its counts by name
 
 
-def model(game: str) -> Model | None:
-    """The game's model on counts, or None when it declares none."""
+def model(game: str, variant: str | None = None) -> Model | None:
+    """The game's model on counts (of ``variant``), or None when it declares none."""
     name = MODELS.get(game)
-    return importlib.import_module(name).MODEL if name else None
+    if not name:
+        return None
+    module = importlib.import_module(name)
+    return module.MODEL if variant is None else getattr(module, "VARIANTS", {}).get(variant)
 
 
 class Reading(dict[str, str]):
@@ -84,6 +88,7 @@ class Obligation:
     build: Callable[[Config], tuple[list[Any], Any, Callable[[z3.ModelRef], Decoded]]] = \
         field(compare=False, repr=False)
     options: Mapping[str, str] = field(default_factory=dict, compare=False)
+    variant: str | None = None
 
 
 @dataclass
@@ -211,6 +216,18 @@ def _goals(m: Model) -> Iterator[tuple[str, str, Callable[[Config], Any]]]:
     yield "*", "playable", _playable_goal(m)
 
 
+def configurations(game: str) -> list[tuple[str | None, int]]:
+    """(variant, player count) for each size a model describes: the base game's player
+    counts, then those of each variant that declares a model of its own."""
+    import spec as specs
+
+    out: list[tuple[str | None, int]] = [(None, n) for n in player_counts(game)]
+    for v in specs.get(game).variants:
+        if v.name is not None and model(game, v.name) is not None:
+            out += [(v.name, n) for n in v.players]
+    return out
+
+
 def player_counts(game: str) -> list[int]:
     """The player counts of the game's base variant, the one the models describe."""
     import spec as specs
@@ -219,17 +236,17 @@ def player_counts(game: str) -> list[int]:
 
 
 def _configs(game: str) -> Iterator[tuple[Config, str]]:
-    """Each player count's configuration under the defaults (reading ``default``)."""
+    """Each size's configuration under the defaults (reading ``default``)."""
     import spec as specs
 
-    for n in player_counts(game):
-        yield specs.get(game).configure(n, None, None), DEFAULT
+    for variant, n in configurations(game):
+        yield specs.get(game).configure(n, variant, None), DEFAULT
 
 
 def _readings(game: str, cfg: Config) -> Iterator[tuple[str, str]]:
     import spec as specs
 
-    for opt in specs.get(game).catalogue.options:
+    for opt in specs.get(game).options_for(cfg.variant):  # the options of its variant
         for r in opt.readings:
             if r.value != cfg.options[opt.name]:
                 yield opt.name, r.value
@@ -246,21 +263,22 @@ def obligations(game: str, readings: bool = True,
                 only: str | None = None) -> list[Obligation]:
     """Every obligation of one game (only the defaults' unless ``readings``); with
     ``only``, just the one of that ID (nothing else is built)."""
-    m = model(game)
-    if m is None:
+    if model(game) is None:
         return []
     import spec as specs
 
     prefix = specs.get(game).prefix
     out = []
     for cfg, _ in _configs(game):
+        m = model(game, cfg.variant)
+        assert m is not None
         for move, target, build in _goals(m):
             base = f"{prefix}-O-{move.replace('/', '.')}-{target}-{cfg.players}p"
             base = base.replace("-*-", "-any-")
             if only is not None and only != base and not only.startswith(base + "-"):
                 continue
             out.append(Obligation(base, game, move, target, DEFAULT, cfg.players, build,
-                                  dict(cfg.options)))
+                                  dict(cfg.options), cfg.variant))
             if not readings:
                 continue
             reached = _reached(build, cfg)
@@ -268,7 +286,7 @@ def obligations(game: str, readings: bool = True,
                 if name in reached:
                     out.append(Obligation(f"{base}-{name}={val}", game, move, target,
                                           f"{name}={val}", cfg.players, build,
-                                          {**cfg.options, name: val}))
+                                          {**cfg.options, name: val}, cfg.variant))
     return out
 
 
@@ -285,7 +303,7 @@ def check(ob: Obligation, timeout_ms: int = 20000) -> Verdict:
 
     fresh_z3_context()
     t0 = time.perf_counter()
-    cfg = specs.get(ob.game).configure(ob.players, None, dict(ob.options))
+    cfg = specs.get(ob.game).configure(ob.players, ob.variant, dict(ob.options))
     given, claim, decode = ob.build(cfg)
     s = z3.Solver()
     s.set("timeout", timeout_ms)

@@ -46,13 +46,14 @@ def _bounds_and_agreement(games: int = 100) -> list[dict[str, Any]]:
     rows = []
     for game in obligations.MODELS:
         sp = _specs.get(game)
-        counts = obligations.player_counts(game)
+        sizes = obligations.configurations(game)
         readings = [None] + [{o.name: r.value} for o in sp.catalogue.options
                              for r in o.readings if r.value != o.default]
         for k, options in enumerate(readings):
             t0 = time.perf_counter()
-            found = [agreement.bounds_sample(game, n, options, games=games // len(counts),
-                                             seed=1000 * k + n) for n in counts]
+            found = [agreement.bounds_sample(game, n, _of(sp, v, options),
+                                             games=games // len(sizes), seed=1000 * k + n,
+                                             variant=v) for v, n in sizes]
             bad = [p for f in found for p in f.problems]
             name = "defaults" if options is None else ", ".join(f"{a}={b}"
                                                                 for a, b in options.items())
@@ -61,12 +62,20 @@ def _bounds_and_agreement(games: int = 100) -> list[dict[str, Any]]:
                          f"{sum(f.states for f in found)} states within the bounds",
                          "seconds": round(time.perf_counter() - t0, 3)})
         t0 = time.perf_counter()
-        walks = [agreement.playouts(game, games=5, players=n, seed=n) for n in counts]
+        walks = [agreement.playouts(game, games=5, players=n, seed=n, variant=v)
+                 for v, n in sizes]
         bad = [p for w in walks for p in w.problems]
         rows.append({"game": game, "check": "counts agree", "ok": not bad,
                      "result": bad[0] if bad else f"{sum(w.steps for w in walks)} steps",
                      "seconds": round(time.perf_counter() - t0, 3)})
     return rows
+
+
+def _of(sp: Any, variant: str | None, options: dict[str, str] | None) -> dict[str, str] | None:
+    """The options a variant has (a reading of a base-game option leaves a variant at
+    its defaults)."""
+    known = {o.name for o in sp.options_for(variant)}
+    return {k: v for k, v in (options or {}).items() if k in known} or None
 
 
 def _ambiguities() -> list[dict[str, Any]]:

@@ -6,7 +6,11 @@ would join (what FRP-4.4 asks under play-limits=max-and-duplicates). What the ne
 can draw (FRP-3.2, under discard-take=must-play) depends on the pile's top card, so each
 branch that ends a turn takes it as a parameter, tied to the counts wherever they decide
 it. FRP-I5 bounds the final scores: a property of the scoring function over every stack,
-proved there (FRP-P2), so it has no form on counts. The one-player variant is not modelled.
+proved there (FRP-P2), so it has no form on counts.
+
+The one-player variant (FRP-8.1..8.5) has a model of its own, :data:`SOLO_MODEL`: two
+decks, a pair of cards in hand (each seen as its fruit and whether its number repeats),
+and no draw at all, since each placement draws the next pair (FRP-8.2).
 """
 from __future__ import annotations
 
@@ -339,3 +343,157 @@ MODEL = Model(
     final=lambda cfg, a: a["phase"] == OVER, measure=_measure,
     endless={"discard-take=literal": "a card taken from the pile may go straight back, so "
                                      "the same position comes back every round of turns"})
+
+
+# --- the one-player variant (FRP-8.1..8.5) ---------------------------------------------------
+PAIR = 2
+SOLO_PHASES = {"pair": PAIR, "over": OVER}
+LEFT, RIGHT = 0, 1
+
+
+def _sides(cfg: Config) -> tuple[int, ...]:
+    return (2,)
+
+
+SOLO_FIELDS = (
+    Field("phase", PAIR, OVER), Field("turn", 0, lambda cfg: cfg.players - 1),
+    Field("left", 0, TOTAL), Field("right", 0, TOTAL), Field("discard", 0, TOTAL),
+    Field("drawn", 0, 2), Field("taken", 0, 1), Field("final", 0, 1), Field("box", 0, TOTAL),
+    Field("fruit", 0, NF - 1, _sides), Field("repeat", 0, 1, _sides),
+    Field("stack", 0, TOTAL, _stacks, seats_last=True),
+)
+
+
+def solo_abstract(cfg: Config, s: FruitState) -> Abs:
+    """The counts of a one-player state: both decks, the pair in hand (left, right) as
+    fruit and repeat, and the player's stacks (as ``stack[fruit][0]``)."""
+    facts = _pair_facts(s)
+    return {"phase": SOLO_PHASES[s.phase], "turn": s.turn, "left": len(s.decks[0]),
+            "right": len(s.decks[-1]), "discard": len(s.discard), "drawn": len(s.drawn),
+            "taken": int(s.from_discard), "final": int(s.final), "box": len(s.box),
+            "fruit": [f["fruit"] for f in facts], "repeat": [f["repeat"] for f in facts],
+            "stack": [[len(s.stacks[0][f])] for f in range(NF)]}
+
+
+def _pair_facts(s: FruitState) -> list[Params]:
+    """The facts of the left and the right card in hand (nothing held: zeros)."""
+    if len(s.drawn) != 2:
+        return [{"fruit": 0, "repeat": 0}] * 2
+    return [_card_facts(s, 0, c) for c in s.drawn]
+
+
+def _next_pair(cfg: Config, a: Abs, p: Params, ended: bool) -> Abs:
+    """FRP-8.2: the top cards of both decks drawn together; FRP-8.5: none left, the game
+    is over."""
+    if ended:
+        return {**a, "phase": OVER, "drawn": 0, "final": 1, "fruit": [0, 0], "repeat": [0, 0]}
+    return {**a, "left": a["left"] - 1, "right": a["right"] - 1, "drawn": 2, "final": 0,
+            "fruit": [p["next_left"], p["next_right"]],
+            "repeat": [p["next_left_repeat"], p["next_right_repeat"]]}
+
+
+def _decks_out(a: Abs) -> Bool:
+    return Or(a["left"] == 0, a["right"] == 0)
+
+
+def _play_one(cfg: Config, a: Abs, p: Params) -> Abs:
+    """FRP-8.3: the chosen card on its stack (or, FRP-A10 set-aside, out of the game on a
+    repeated number), the other on the discard pile, out of the game (FRP-8.4)."""
+    f, repeat = at(a["fruit"], p["side"]), at(a["repeat"], p["side"])
+    aside = And(_set_aside(cfg), repeat == 1)
+    stack = [[row[0] + If(And(f == k, Not(aside)), 1, 0)] for k, row in enumerate(a["stack"])]
+    return {**a, "stack": stack, "box": a["box"] + If(aside, 1, 0),
+            "discard": a["discard"] + 1}
+
+
+def _discard_both(cfg: Config, a: Abs, p: Params) -> Abs:
+    """FRP-8.3, FRP-8.4: both cards on the discard pile, out of the game."""
+    return {**a, "discard": a["discard"] + 2}
+
+
+def _solo_step(move: str, ended: bool, place: Callable[[Config, Abs, Params], Abs],
+               may: Callable[[Config, Abs, Params], Bool]) -> Step:
+    rule = "FRP-8.5" if ended else "FRP-8.2"
+    params = _PICK if move == "play" else {}
+    if not ended:
+        params = {**params, **_NEXT}
+
+    def guard(cfg: Config, a: Abs, p: Params) -> Bool:
+        out = _decks_out(a)
+        return And(a["phase"] == PAIR, may(cfg, a, p), out if ended else Not(out))
+
+    def effect(cfg: Config, a: Abs, p: Params) -> Abs:
+        return _next_pair(cfg, place(cfg, a, p), p, ended)
+    return Step(move, "end" if ended else "next-pair", rule, params, guard, effect,
+                _solo_params)
+
+
+def _may_play_one(cfg: Config, a: Abs, p: Params) -> Bool:
+    """FRP-8.3 with FRP-4.2 and FRP-4.4 (FRP-A3): the chosen card fits its stack."""
+    side = p["side"]
+    return _playable(cfg, a, 0, at(a["fruit"], side), at(a["repeat"], side))
+
+
+def _solo_params(cfg: Config, s: FruitState, act: Any, s2: FruitState) -> Params:
+    """The side played (0 left, 1 right) and the facts of the next pair drawn."""
+    nxt = _pair_facts(s2)
+    return {"side": int(act.args[0] == "right"),
+            "next_left": nxt[LEFT]["fruit"], "next_left_repeat": nxt[LEFT]["repeat"],
+            "next_right": nxt[RIGHT]["fruit"], "next_right_repeat": nxt[RIGHT]["repeat"]}
+
+
+_PICK: dict[str, Range] = {"side": _BIT}
+_NEXT: dict[str, Range] = {"next_left": (0, NF - 1), "next_left_repeat": _BIT,
+                           "next_right": (0, NF - 1), "next_right_repeat": _BIT}
+
+SOLO_STEPS = tuple(_solo_step(move, ended, place, may)
+                   for move, place, may in (("play", _play_one, _may_play_one),
+                                            ("discard", _discard_both, lambda c, a, p: True))
+                   for ended in (False, True))
+
+
+def _solo_conserved(cfg: Config, a: Abs) -> Bool:
+    """FRP-I1 (FRP-8.1): the cards of the game, each in one place."""
+    on_stacks = Sum(row[0] for row in a["stack"])
+    return a["left"] + a["right"] + a["discard"] + a["drawn"] + a["box"] + on_stacks == TOTAL
+
+
+def _solo_phase_ok(cfg: Config, a: Abs) -> Bool:
+    """FRP-I3 (FRP-8.2): a pair in hand until the game is over, none after; nothing ever
+    taken from the pile (FRP-8.4)."""
+    return And(Or(And(a["phase"] == PAIR, a["drawn"] == 2),
+                  And(a["phase"] == OVER, a["drawn"] == 0)), a["taken"] == 0)
+
+
+def _solo_decks_ok(cfg: Config, a: Abs) -> Bool:
+    """FRP-I4 (FRP-8.1): the two decks hold as many cards as each other."""
+    return a["left"] == a["right"]
+
+
+SOLO_INVARIANTS = forms({"FRP-I1": _solo_conserved, "FRP-I2": _stacks_ok,
+                         "FRP-I3": _solo_phase_ok, "FRP-I4": _solo_decks_ok})
+
+
+def _solo_setup(cfg: Config, a: Abs) -> Bool:
+    """FRP-8.1, FRP-8.2: two equal decks and the first pair drawn from them (or, when a
+    set-up leaves them empty, a game over at once), nothing taken, the stacks a set-up
+    gives within their capacity."""
+    over = And(a["phase"] == OVER, a["left"] == 0, a["final"] == 1,
+               a["fruit"][LEFT] == 0, a["fruit"][RIGHT] == 0,
+               a["repeat"][LEFT] == 0, a["repeat"][RIGHT] == 0)
+    return And(Or(And(a["phase"] == PAIR, a["final"] == 0), over),
+               a["left"] == a["right"], _solo_phase_ok(cfg, a),
+               _solo_conserved(cfg, a), _stacks_ok(cfg, a))
+
+
+def _solo_measure(cfg: Config, a: Abs) -> list[Num]:
+    """Whether the game goes on; the pairs still in the decks."""
+    return [If(a["phase"] == OVER, 0, 1), a["left"]]
+
+
+SOLO_MODEL = Model(
+    fields=SOLO_FIELDS, abstract=solo_abstract, steps=SOLO_STEPS, invariants=SOLO_INVARIANTS,
+    setup=_solo_setup, final=lambda cfg, a: a["phase"] == OVER, measure=_solo_measure)
+
+#: the models of the variants, by name (the base game's is :data:`MODEL`)
+VARIANTS = {"solo": SOLO_MODEL}

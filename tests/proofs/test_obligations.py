@@ -83,8 +83,8 @@ def test_each_stored_counterexample_path_replays(path) -> None:
 
 @pytest.mark.parametrize("game", GAMES)
 def test_counts_agree_with_the_engine_on_real_games(game: str) -> None:
-    for n in obligations.player_counts(game):
-        found = agreement.playouts(game, games=2, players=n, seed=n)
+    for variant, n in obligations.configurations(game):
+        found = agreement.playouts(game, games=2, players=n, seed=n, variant=variant)
         assert found.ok, found.problems
         assert found.steps > 50
 
@@ -97,9 +97,21 @@ def test_counts_agree_on_the_explorers_configurations(game: str) -> None:
 
 @pytest.mark.parametrize("game", GAMES)
 def test_real_games_stay_within_the_declared_bounds(game: str) -> None:
-    for n in obligations.player_counts(game):
-        found = agreement.bounds_sample(game, n, games=15, seed=100 * n)
+    for variant, n in obligations.configurations(game):
+        found = agreement.bounds_sample(game, n, games=15, seed=100 * n, variant=variant)
         assert found.ok, found.problems
+
+
+@pytest.mark.parametrize("options", [{"play-limits": "max-and-duplicates"},
+                                     {"play-limits": "max-and-duplicates",
+                                      "hidden-repeats": "owner-looks"},
+                                     {"play-limits": "unchecked"}], ids=str)
+def test_one_player_counts_agree_under_the_readings_its_obligations_read(options) -> None:
+    """Fruit Passion alone (FRP-8.1..8.5) has obligations of its own, 1p in their IDs;
+    its model holds to the engine under each reading that reaches it too."""
+    found = agreement.playouts("fruit-passion", games=3, players=1, seed=7,
+                               options=options, variant="solo")
+    assert found.ok and found.steps > 100, found.problems
 
 
 def _faulty(game: str, players: int, move: str, spoil: Any) -> Any:
@@ -148,6 +160,26 @@ def test_seeded_fault_a_discarded_card_dropped_is_caught_by_the_agreement_check(
     g = _faulty("fruit-passion", 3, "discard", lambda s, s2: s2._replace(discard=s.discard))
     found = agreement.playouts(g, games=2, seed=5)
     assert any("(discard/" in p and "discard:" in p for p in found.problems), found.problems
+    assert any("FRP-I1" in p for p in found.problems)
+
+
+def test_seeded_fault_the_other_card_of_a_pair_dropped_is_caught_by_the_agreement_check(
+) -> None:
+    """Fruit Passion alone: the card not played never reaches the pile (a card dropped).
+    The agreement check names the pile's count on the first play; conservation (FRP-I1)
+    breaks with it."""
+    import engine
+
+    g = engine.load("fruit-passion", players=1, variant="solo")
+    honest = g._effects["play"]
+
+    def faulty(cfg: Any, s: Any, a: Any) -> Any:
+        s2, events = honest(cfg, s, a)
+        return s2._replace(discard=s.discard), events
+
+    g._effects["play"] = faulty
+    found = agreement.playouts(g, games=2, seed=5)
+    assert any("(play/" in p and "discard:" in p for p in found.problems), found.problems
     assert any("FRP-I1" in p for p in found.problems)
 
 
