@@ -30,8 +30,6 @@ import time
 from pathlib import Path
 from typing import Any, Callable
 
-import httpx
-
 import engine
 from engine.analysis.agents import play_game
 
@@ -44,45 +42,110 @@ CONFIGS = [("postgresql", 1), ("postgresql", 2), ("postgresql", 4), ("sqlite", 1
 GAMES_RECORDED = 24  # distinct random games the tables cycle through
 
 
-class _Driver:
-    """One table's seats, playing its recorded game; a finished game starts another."""
+class _Connection:
+    """One keep-alive HTTP/1.1 connection that writes requests already encoded and reads
+    the reply's status and body: the load generator's CPU competes with the server's for
+    the same cores, so it does as little as a client can (an HTTP library's pool costs
+    the client more than the server spends on a request)."""
 
-    def __init__(self, http: httpx.AsyncClient, records: list[tuple[str, int, list[str]]],
+    def __init__(self, host: str, port: int) -> None:
+        self.host, self.port = host, port
+        self.reader: asyncio.StreamReader | None = None
+        self.writer: asyncio.StreamWriter | None = None
+
+    async def open(self) -> None:
+        if self.writer is None:
+            self.reader, self.writer = await asyncio.open_connection(self.host, self.port)
+
+    async def send(self, request: bytes) -> tuple[int, bytes]:
+        await self.open()
+        assert self.reader is not None and self.writer is not None
+        self.writer.write(request)
+        head = await self.reader.readuntil(b"\r\n\r\n")
+        at = head.lower().find(b"\r\ncontent-length:") + 17
+        length = int(head[at:head.index(b"\r\n", at)])
+        return int(head[9:12]), await self.reader.readexactly(length)
+
+    def close(self) -> None:
+        if self.writer is not None:
+            self.writer.close()
+
+
+def _request(path: str, body: bytes | None = None, token: str | None = None) -> bytes:
+    """A POST of ``body`` (a GET without one), with the seat's token when given."""
+    auth = f"Authorization: Bearer {token}\r\n" if token else ""
+    if body is None:
+        return f"GET {path} HTTP/1.1\r\nHost: bench\r\n{auth}\r\n".encode()
+    return (f"POST {path} HTTP/1.1\r\nHost: bench\r\n{auth}Content-Type: application/json"
+            f"\r\nContent-Length: {len(body)}\r\n\r\n").encode() + body
+
+
+class _Driver:
+    """One table's seats, each on its own connection (as players on their own devices),
+    playing its recorded game; a finished game starts another."""
+
+    def __init__(self, host: str, port: int, records: list[tuple[str, int, list[tuple[int, bytes]]]],
                  index: int) -> None:
-        self.http, self.records, self.index = http, records, index
-        self.tid, self.tokens, self.actions, self.next = "", [""], [""], 0
+        self.host, self.port, self.records, self.index = host, port, records, index
+        self.seats: list[_Connection] = []
+        self.requests: list[tuple[int, bytes]] = []  # (seat, encoded body) per version
+        self.heads: list[bytes] = []  # per seat: the action route's head, token included
+        self.bare: list[bytes] = []
+        self.next = 0
+
+    async def connect(self, seats: int) -> None:
+        """Every player's connection opened and answered once (the table loaded, as a
+        player's page does first), before any phase: a server busy with requests accepts
+        new connections slowly, which is no cost of an action."""
+        while len(self.seats) < seats:
+            self.seats.append(_Connection(self.host, self.port))
+        for seat, conn in enumerate(self.seats):
+            status, reply = await conn.send(_request(
+                f"/api/tables/{self.tid}", token=self.tokens[seat % len(self.tokens)]))
+            if status != 200:
+                raise RuntimeError(f"reading a table: {status} {reply[:80]!r}")
 
     async def new_table(self) -> None:
-        name, seed, actions = self.records[self.index % len(self.records)]
+        name, seed, bodies = self.records[self.index % len(self.records)]
         self.index += 1
-        made = (await self.http.post("/api/tables", json={"game": name, "seed": seed})).json()
-        self.tid, self.tokens = made["table"], [s["token"] for s in made["seats"]]
-        self.actions, self.next = actions, 0
+        if not self.seats:
+            self.seats.append(_Connection(self.host, self.port))
+        status, reply = await self.seats[0].send(_request(
+            "/api/tables", json.dumps({"game": name, "seed": seed}).encode()))
+        if status != 201:
+            raise RuntimeError(f"creating a table: {status} {reply[:80]!r}")
+        made = json.loads(reply)
+        tid, tokens = made["table"], [s["token"] for s in made["seats"]]
+        while len(self.seats) < len(tokens):  # more players than any before (see connect)
+            self.seats.append(_Connection(self.host, self.port))
+        self.tid, self.tokens, self.bodies, self.next = tid, tokens, bodies, 0
 
-    def request(self, bare: bool, reply_size: int) -> tuple[str, dict[str, Any], dict[str, str]]:
-        text = self.actions[self.next]
-        seat = int(text[1:text.index(":")])
+    def request(self, bare: bool, reply_size: int) -> tuple[int, bytes]:
+        seat, body = self.bodies[self.next]
         path = (f"/api/bench/{self.tid}/actions?size={reply_size}" if bare
                 else f"/api/tables/{self.tid}/actions")
-        return path, {"action": text, "version": self.next}, {
-            "Authorization": f"Bearer {self.tokens[seat]}"}
+        return seat, _request(path, body, self.tokens[seat])
 
-    async def step(self, bare: bool, reply_size: int) -> tuple[float, int, str | None]:
+    async def step(self, request: tuple[int, bytes], bare: bool) -> tuple[float, int, str | None]:
         """One request: (seconds, reply bytes, error or None)."""
-        path, body, headers = self.request(bare, reply_size)
+        seat, raw = request
         start = time.perf_counter()
         try:
-            r = await self.http.post(path, json=body, headers=headers)
-        except httpx.HTTPError as exc:
+            status, reply = await self.seats[seat].send(raw)
+        except (OSError, asyncio.IncompleteReadError, ValueError) as exc:
             return time.perf_counter() - start, 0, type(exc).__name__
         took = time.perf_counter() - start
-        if r.status_code != 200:
-            return took, 0, f"{r.status_code} {r.text[:80]}"
+        if status != 200:
+            return took, 0, f"{status} {reply[:80]!r}"
         if not bare:
             self.next += 1
-            if self.next == len(self.actions):
+            if self.next == len(self.bodies):
                 await self.new_table()
-        return took, len(r.content), None
+        return took, len(reply), None
+
+    def close(self) -> None:
+        for conn in self.seats:
+            conn.close()
 
 
 async def _phase(drivers: list[_Driver], seconds: float, bare: bool,
@@ -96,7 +159,7 @@ async def _phase(drivers: list[_Driver], seconds: float, bare: bool,
 
     async def drive(d: _Driver) -> None:
         while time.perf_counter() < deadline:
-            took, size, error = await d.step(bare, reply_size)
+            took, size, error = await d.step(d.request(bare, reply_size), bare)
             if error is not None:
                 errors.append(error)
                 return
@@ -114,13 +177,14 @@ async def _phase(drivers: list[_Driver], seconds: float, bare: bool,
             "errors": len(errors), "error_kinds": errors[:3]}
 
 
-async def _measure(base: str, records: list[tuple[str, int, list[str]]], tables: int,
-                   seconds: float, server_cpu: Callable[[], float]) -> dict[str, Any]:
-    limits = httpx.Limits(max_connections=tables, max_keepalive_connections=tables)
-    async with httpx.AsyncClient(base_url=base, timeout=60, limits=limits,
-                                 trust_env=False) as http:
-        drivers = [_Driver(http, records, i) for i in range(tables)]
+async def _measure(host: str, port: int, records: list[tuple[str, int, list[tuple[int, bytes]]]],
+                   tables: int, seconds: float,
+                   server_cpu: Callable[[], float]) -> dict[str, Any]:
+    drivers = [_Driver(host, port, records, i) for i in range(tables)]
+    try:
         await asyncio.gather(*(d.new_table() for d in drivers))
+        seats = max(seat for _, _, bodies in records for seat, _ in bodies) + 1
+        await asyncio.gather(*(d.connect(seats) for d in drivers))
         out: dict[str, Any] = {}
         # every table at once (throughput, latency under load), then one client alone
         # (what one request costs, with nothing queued before it)
@@ -135,6 +199,19 @@ async def _measure(base: str, records: list[tuple[str, int, list[str]]], tables:
                 out[prefix + phase] = got
                 reply_size = got["reply_bytes"]  # the bare route answers as much
         return out
+    finally:
+        for d in drivers:
+            d.close()
+
+
+def _loop_factory() -> Callable[[], asyncio.AbstractEventLoop] | None:
+    """uvloop's event loop where it is installed (the server's too): it costs the client
+    less CPU per request than asyncio's own."""
+    try:
+        import uvloop
+    except ImportError:
+        return None
+    return uvloop.new_event_loop
 
 
 def _tree_cpu(pid: int) -> float:
@@ -149,15 +226,16 @@ def _tree_cpu(pid: int) -> float:
     return total
 
 
-def measure(db: str, workers: int, records: list[tuple[str, int, list[str]]], tables: int,
-            seconds: float, folder: Path) -> dict[str, Any]:
+def measure(db: str, workers: int, records: list[tuple[str, int, list[tuple[int, bytes]]]],
+            tables: int, seconds: float, folder: Path) -> dict[str, Any]:
     """One configuration: a server, both phases, its figures."""
     args = ("--bench-route", "--create-rate", "0", "--workers", str(workers))
     with LiveServer(db, folder / f"bench-{workers}.log", args=args) as srv:
         assert srv.proc is not None
         pid = srv.proc.pid
-        figures = asyncio.run(_measure(srv.base, records, tables, seconds,
-                                       lambda: _tree_cpu(pid)))
+        with asyncio.Runner(loop_factory=_loop_factory()) as runner:
+            figures = runner.run(_measure("127.0.0.1", srv.port, records, tables, seconds,
+                                          lambda: _tree_cpu(pid)))
     for prefix in ("", "one_client_"):
         act, bare = figures[prefix + "actions"], figures[prefix + "bare_route"]
         figures[prefix + "p50_ratio"] = (round(act["p50_ms"] / bare["p50_ms"], 2)
@@ -171,9 +249,13 @@ def run(configs: list[tuple[str, int]], tables: int, seconds: float,
     """Every configuration in turn; ``pg_url`` gives a fresh database (else the bench
     starts a cluster of its own, with fsync on, as a real deployment has it)."""
     names = engine.games()
-    records = [(names[i % len(names)], i, play_game(engine.load(names[i % len(names)]),
-                                                   "random", seed=i).actions)
-               for i in range(games)]
+    records = []
+    for i in range(games):
+        name = names[i % len(names)]
+        actions = play_game(engine.load(name), "random", seed=i).actions
+        records.append((name, i, [(int(text[1:text.index(":")]), json.dumps(
+            {"action": text, "version": version}).encode())
+            for version, text in enumerate(actions)]))
     folder = Path(tempfile.mkdtemp(prefix="fruitspec-bench-"))
     cluster = None
     if pg_url is None and any(store == "postgresql" for store, _ in configs):
