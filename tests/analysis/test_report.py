@@ -17,8 +17,9 @@ from spec.common.rng import mix, shuffled
 from engine.analysis.agents import seat_agents
 from engine.analysis.report import stats
 from engine.analysis.report.build import clause_verdict, report
+from engine.analysis.report.metrics import RANGE
 from engine.analysis.report.play import play
-from engine.analysis.report.run import Row, Settings, headline
+from engine.analysis.report.run import Row, Settings, clause_refs, headline
 from engine.analysis.simulate import game_seed
 from engine.core.game import Game
 
@@ -127,6 +128,32 @@ def test_every_named_metric_is_filled(toy: dict[str, Any]) -> None:
     assert names <= set(metrics)
     assert all(math.isfinite(metrics[k]["value"]) for k in names)
     assert toy["baseline"]["verdict"] == "no-difference"
+
+
+def test_every_figure_stays_in_its_range(toy: dict[str, Any]) -> None:
+    """Shares in [0, 1] and their deltas in [-1, 1], chance versus skill in [-1, 1], a
+    rung's edge in [-1/2, 1/2] with two players, whatever Student's interval says."""
+    def inside(fig: dict[str, Any], lo: float, hi: float) -> bool:
+        return all(lo <= v <= hi for v in (fig["value"], *fig["ci95"]))
+
+    for row in [toy["baseline"], *toy["readings"]]:
+        for name, (lo, hi) in RANGE.items():
+            fig = row["metrics"][name]
+            assert inside(fig, lo, hi), (name, fig)
+            assert inside(fig["delta"], lo - hi, hi - lo), (name, fig["delta"])
+        assert inside(row["metrics"]["winner_change"], 0.0, 1.0)
+        assert all(inside(e, 0.0, 1.0) for e in row["endings"].values())
+    metrics = toy["baseline"]["metrics"]
+    assert inside(metrics["chance_vs_skill"], -1.0, 1.0)
+    assert all(inside(r["edge"], -0.5, 0.5) for r in metrics["skill_depth"]["ladder"])
+
+
+def test_a_variant_clause_is_played_barred_under_its_variant() -> None:
+    """FRP-8.2 and FRP-8.4 belong to the one-player game (the base game never reaches
+    them); FRP-3.3 shows itself in the usual two-player game and stays there."""
+    where = clause_refs(("fruit-passion", 2, None, ()))
+    assert where["FRP-8.2"][1:3] == where["FRP-8.4"][1:3] == (1, "solo")
+    assert where["FRP-3.3"] == ("fruit-passion", 2, None, ())
 
 
 def _null_verdict(k: int, n: int = 150) -> str:

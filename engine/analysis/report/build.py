@@ -102,7 +102,7 @@ def _clause_json(row: Row, settings: Settings) -> list[dict[str, Any]]:
     base = row.base[:len(row.records)]
     fires = _fires(row, base)
     restricted = headline(row, base)[0]
-    figures = {**_common(row, settings), "moves": list(row.moves),
+    figures = {**_common(row, settings), "options": dict(row.ref[3]), "moves": list(row.moves),
                "fires_per_game": fires.to_json(), "restricted": restricted.to_json(),
                "verdict": clause_verdict(fires.value, restricted, settings.tolerance,
                                          settings.dominant)}
@@ -140,7 +140,7 @@ def report(game: str, players: int | None = None, variant: str | None = None,
     check_symmetries(rows, settings)
     refs = [main] + sorted({r.ref for r in rows} - {main}, key=str)
     baselines = {ref: Row("baseline", ref) for ref in refs}
-    barred = clause_rows(main) if clauses else []
+    barred = clause_rows(main, settings.seed) if clauses else []
     everything = list(baselines.values()) + rows + barred
     pool = executor(settings)
     try:

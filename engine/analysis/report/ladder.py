@@ -8,8 +8,11 @@ interval above 0. ``skill_depth`` is the number of rungs that climb; its interva
 the rungs whose lower bound, and those whose upper bound, lie above 0.
 
 ``chance_vs_skill`` is the top rung in one seat against random agents, compared on the
-same deals with a random agent in that seat: 0 when skill buys nothing (pure chance), 1
-when the skilled seat always wins.
+same deals with a random agent in that seat: the gain in win share over the room the
+random seat leaves, ``(skilled - random) / (1 - random)``. 1 when the skilled seat always
+wins, 0 when skill buys nothing (pure chance), below 0 when the "skilled" seat does worse
+than chance; the value and its interval are held inside [-1, 1] (a ratio whose
+denominator is itself sampled can reach far past it on few games).
 """
 from __future__ import annotations
 
@@ -34,13 +37,14 @@ def edge(game: Any, strong: str, weak: str, n: int, seed: int) -> Estimate:
     p = game.players
     if p == 1:
         return paired([_seat_share(game, [s], game_seed(seed, i), 0) for i in range(n)],
-                      [_seat_share(game, [w], game_seed(seed, i), 0) for i in range(n)])
+                      [_seat_share(game, [w], game_seed(seed, i), 0) for i in range(n)]
+                      ).within(-1.0, 1.0)
     wins = []
     for i in range(n):
         seat = i % p
         seats = [s if j == seat else w for j in range(p)]
         wins.append(_seat_share(game, seats, game_seed(seed, i), seat) - 1.0 / p)
-    return mean_ci(wins)
+    return mean_ci(wins).within(-1.0 / p, 1.0 - 1.0 / p)
 
 
 def skill_depth(game: Any, n: int, seed: int, rungs: Sequence[str] = RUNGS) -> dict[str, Any]:
@@ -64,6 +68,5 @@ def chance_vs_skill(game: Any, n: int, seed: int, top: str = RUNGS[-1]) -> dict[
         chance.append(_seat_share(game, [rand] * p, sd, seat))
     d = paired(mine, chance)
     room = max(1e-9, 1.0 - sum(chance) / n)
-    return {"value": round(d.value / room, 4),
-            "ci95": [round(d.low / room, 4), round(d.high / room, 4)],
-            "games": n, "agent": top}
+    ratio = Estimate(d.value / room, d.low / room, d.high / room, d.p, d.n).within(-1.0, 1.0)
+    return {**ratio.to_json(), "games": n, "agent": top}

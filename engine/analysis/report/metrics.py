@@ -23,6 +23,7 @@ with how each reads a real-time phase and hidden stacks, are on the docs page
 """
 from __future__ import annotations
 
+import math
 import random
 from collections import Counter
 from typing import Any, Callable, Sequence
@@ -55,6 +56,25 @@ PER_GAME: dict[str, PerGame] = {
     "duration": lambda r: float(r.length),
     "score_spread": lambda r: float(max(r.scores) - min(r.scores)) if r.scores else 0.0,
 }
+
+
+#: the range each per-game figure can take (so its interval is held inside it); a
+#: difference of two figures of range [lo, hi] lies in [lo - hi, hi - lo]
+RANGE: dict[str, tuple[float, float]] = {
+    "advantage": (0.0, 1.0), "completion": (0.0, 1.0), "drawishness": (0.0, 1.0),
+    "decision_moves": (0.0, 1.0), "lead_change": (0.0, 1.0), "decisiveness": (0.0, 1.0),
+    "drama": (0.0, math.inf), "branching_factor": (0.0, math.inf),
+    "duration": (0.0, math.inf), "score_spread": (0.0, math.inf), "balance": (0.0, 1.0),
+}
+
+
+def _of(name: str, e: Estimate) -> Estimate:
+    return e.within(*RANGE[name])
+
+
+def _delta(name: str, e: Estimate) -> Estimate:
+    lo, hi = RANGE[name]
+    return e.within(lo - hi, hi - lo)
 
 
 def _balance(recs: Sequence[GameRecord], idx: Sequence[int], players: int) -> float:
@@ -95,17 +115,17 @@ def seat_shares(recs: Sequence[GameRecord], seat: int) -> list[float]:
 def endings(recs: Sequence[GameRecord]) -> dict[str, dict[str, Any]]:
     """How often each ending (the clause of a game's last event) fired."""
     counts = Counter(r.ending for r in recs)
-    return {k: mean_ci([float(r.ending == k) for r in recs]).to_json()
+    return {k: mean_ci([float(r.ending == k) for r in recs]).within(0.0, 1.0).to_json()
             for k in sorted(counts)}
 
 
 def describe(recs: Sequence[GameRecord], players: int) -> dict[str, Any]:
     """Every named metric of ``recs``, each ``{"value", "ci95"}``."""
-    out: dict[str, Any] = {k: mean_ci([f(r) for r in recs]).to_json()
+    out: dict[str, Any] = {k: _of(k, mean_ci([f(r) for r in recs])).to_json()
                            for k, f in PER_GAME.items()}
-    out["advantage"]["seats"] = [mean_ci(seat_shares(recs, s)).to_json()
+    out["advantage"]["seats"] = [_of("advantage", mean_ci(seat_shares(recs, s))).to_json()
                                  for s in range(players)]
-    out["balance"] = balance(recs, players).to_json()
+    out["balance"] = _of("balance", balance(recs, players)).to_json()
     return out
 
 
@@ -114,11 +134,12 @@ def compare(recs: Sequence[GameRecord], base: Sequence[GameRecord], players: int
     """The metrics of ``recs`` with each one's ``delta`` against ``base``, deal by deal."""
     out = describe(recs, players)
     for k, f in PER_GAME.items():
-        out[k]["delta"] = paired([f(r) for r in recs], [f(b) for b in base]).to_json()
-    out["balance"]["delta"] = balance_delta(recs, base, players).to_json()
+        out[k]["delta"] = _delta(k, paired([f(r) for r in recs],
+                                           [f(b) for b in base])).to_json()
+    out["balance"]["delta"] = _delta("balance", balance_delta(recs, base, players)).to_json()
     shifts = [paired([r.scores[s] for r in recs], [b.scores[s] for b in base])
               for s in range(players)]
     out["score_shift"] = {**shifts[0].to_json(), "seats": [e.to_json() for e in shifts]}
     changed = [float(sorted(r.winners) != sorted(b.winners)) for r, b in zip(recs, base)]
-    out["winner_change"] = mean_ci(changed).to_json()
+    out["winner_change"] = mean_ci(changed).within(0.0, 1.0).to_json()
     return out

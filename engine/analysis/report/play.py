@@ -53,6 +53,40 @@ def guarding(spec: Any) -> dict[str, tuple[str, ...]]:
     return {k: tuple(v) for k, v in sorted(out.items())}
 
 
+def activity(game: Any, deals: Sequence[int]) -> dict[str, int]:
+    """How often each clause shows itself in random play-outs of ``deals``: its events, the
+    actions of the moves it grants, and the candidate actions its guard is the first to
+    refuse. A clause of another variant (special carts, the solo game) counts 0 here."""
+    cfg, spec = game.config, game.spec
+    grants = {m.name: m.rule for m in spec.moves}
+    out: dict[str, int] = {}
+
+    def seen(rule: str) -> None:
+        out[rule] = out.get(rule, 0) + 1
+
+    for sd in deals:
+        rng, state = random.Random(sd), game.new(seed=sd)
+        for _ in range(cap(game)):
+            if game.is_over(state):
+                break
+            for m in spec.moves:
+                if state.phase not in m.phases:
+                    continue
+                for seat in m.actors(cfg, state):
+                    for args in m.domain(cfg, state, seat):
+                        a = Action(seat, m.name, tuple(args))
+                        first = next((g.rule for g in m.guards if not g.ok(cfg, state, a)), None)
+                        if first is not None:
+                            seen(first)
+            legal = game.legal_actions(state)
+            action = legal[rng.randrange(len(legal))]
+            seen(grants[action.name])
+            state, evs = game.step(state, action)
+            for e in evs:
+                seen(e.rule)
+    return out
+
+
 def cap(game: Any) -> int:
     """The most actions a game is played for: the declared maximum, else a cut-off."""
     return game.spec.kind.limit(game.config) or ENDLESS_CAP

@@ -30,7 +30,7 @@ from engine.analysis.agents import seat_agents
 from engine.analysis.ambiguities import REGISTER_KINDS
 from engine.analysis.report import stats
 from engine.analysis.report.metrics import share
-from engine.analysis.report.play import GameRecord, guarding, play
+from engine.analysis.report.play import GameRecord, activity, guarding, play
 from engine.analysis.report.symmetry import check, for_option, matched_start
 from engine.analysis.simulate import game_seed
 from engine.core.game import Game
@@ -251,14 +251,62 @@ def reading_rows(game: str, players: int | None, variant: str | None,
     return rows
 
 
-def clause_rows(ref: Ref) -> list[Row]:
-    """A row per set of moves some clause grants or guards (restricted play bars them);
-    clauses that govern the same moves share the row."""
-    groups: dict[tuple[str, ...], list[str]] = {}
-    for clause, moves in guarding(_game(ref).spec).items():
-        groups.setdefault(moves, []).append(clause)
+PROBE_DEALS = 60  # random play-outs per variant that tell where each clause shows itself
+
+
+def _variant_refs(main: Ref) -> list[Ref]:
+    """The main configuration, then each other variant at its usual seat count (with the
+    main configuration's options that variant has)."""
+    game, _, variant, options = main
+    sp = spec_of(game)
+    out = [main]
+    for v in sp.variants:
+        if v.name == variant:
+            continue
+        names = {o.name for o in sp.options_for(v.name)}
+        opts = tuple((k, val) for k, val in options if k in names)
+        out.append((game, load_game(game, None, v.name, dict(opts)).players, v.name, opts))
+    return out
+
+
+def clause_refs(main: Ref, seed: int = 0) -> dict[str, Ref]:
+    """Where each clause that grants or guards a move is played barred: the main
+    configuration when the clause shows itself there (:func:`~.play.activity`), else the
+    first variant where it does (a special cart's clause under special carts, a solo
+    clause in the solo game); a clause that shows itself nowhere under the default
+    readings is played under the first reading of an option naming it that wakes it
+    (in that option's variant), else in the main configuration."""
+    deals = [game_seed(seed ^ 0xC1A5, i) for i in range(PROBE_DEALS)]
+    refs = _variant_refs(main)
+    seen = {ref: activity(_game(ref), deals) for ref in refs}
+    sp = _game(main).spec
+    by_variant = {ref[2]: ref for ref in refs}
+
+    def woken(c: str) -> Ref:
+        for o in sp.options:
+            where = by_variant.get(o.variants[0] if o.variants else main[2])
+            if c not in o.clauses or where is None:
+                continue
+            for value in o.values:
+                ref = _with(where, o.name, value)
+                if value != o.default and activity(_game(ref), deals).get(c, 0) > 0:
+                    return ref
+        return main
+
+    return {c: next((ref for ref in refs if seen[ref].get(c, 0) > 0), None) or woken(c)
+            for c in guarding(sp)}
+
+
+def clause_rows(main: Ref, seed: int = 0) -> list[Row]:
+    """A row per set of moves some clause grants or guards (restricted play bars them),
+    played where the clause shows itself (:func:`clause_refs`); clauses that govern the
+    same moves in the same configuration share the row."""
+    where = clause_refs(main, seed)
+    groups: dict[tuple[tuple[str, ...], Ref], list[str]] = {}
+    for clause, moves in guarding(_game(main).spec).items():
+        groups.setdefault((moves, where[clause]), []).append(clause)
     return [Row("clause", ref, clause=cs[0], moves=moves, also=tuple(cs[1:]))
-            for moves, cs in groups.items()]
+            for (moves, ref), cs in groups.items()]
 
 
 def check_symmetries(rows: Sequence[Row], settings: Settings) -> None:

@@ -43,6 +43,18 @@ class Estimate:
     def inside(self, tolerance: float) -> bool:
         return -tolerance <= self.low and self.high <= tolerance
 
+    def within(self, lo: float, hi: float) -> Estimate:
+        """The estimate with its value and interval held inside the range ``[lo, hi]`` a
+        figure can take (Student's interval of a share near 0 or 1 reaches past it).
+
+        >>> Estimate(0.02, -0.01, 0.05, 0.2, 50).within(0.0, 1.0).to_json()
+        {'value': 0.02, 'ci95': [0.0, 0.05]}
+        """
+        def held(v: float) -> float:
+            return min(hi, max(lo, v))
+
+        return Estimate(held(self.value), held(self.low), held(self.high), self.p, self.n)
+
     def to_json(self, digits: int = 4) -> dict[str, object]:
         return {"value": round(self.value, digits),
                 "ci95": [round(self.low, digits), round(self.high, digits)]}
