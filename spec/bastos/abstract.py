@@ -34,7 +34,9 @@ FIELDS = (
     Field("dealer", 0, _last), Field("leader", 0, _last), Field("removed", -1, NF - 1),
     Field("hand", 0, DECK, per_seat), Field("picked", 0, 1, per_seat),
     Field("colour", 0, NF - 1, per_seat), Field("shown", 0, 1),
-    Field("values", LOW, HIGH, lambda cfg: (NF,)), Field("trump", -1, NF - 1),
+    Field("values", LOW, HIGH, lambda cfg: (NF,)),
+    Field("lvalues", LOW, HIGH, lambda cfg: (NF,)),
+    Field("trump", -1, NF - 1),
     Field("trick", 0, lambda cfg: cfg.players), Field("led", -1, NF - 1),
     Field("tfrom", 0, lambda cfg: cfg.players), Field("declined", 0, 1),
     Field("owe", 0, 1, per_seat), Field("pending", 0, lambda cfg: cfg.players),
@@ -59,7 +61,7 @@ def abstract(cfg: Config, s: BastosState) -> Abs:
         "phase": PHASES[s.phase], "round": s.round, "dealer": s.dealer, "leader": s.leader,
         "removed": -1 if s.removed is None else s.removed, "hand": [len(h) for h in s.hands],
         "picked": [int(c is not None) for c in s.choices], "colour": colour, "shown": shown,
-        "values": list(s.values), "trump": s.trump, "trick": len(s.trick),
+        "values": list(s.values), "lvalues": list(s.lead_values), "trump": s.trump, "trick": len(s.trick),
         "led": FRUIT[s.trick[0]] if s.trick else -1, "tfrom": s.trump_from,
         "declined": int(s.declined), "owe": [int(i in s.pending) for i in range(n)],
         "pending": len(s.pending),
@@ -96,7 +98,8 @@ def _new_round(cfg: Config, a: Abs) -> Abs:
     size = HAND[n]
     return {**a, "phase": CHOOSE, "round": a["round"] + 1, "dealer": dealer,
             "leader": left_of(dealer, n), "hand": [size] * n, "picked": [0] * n,
-            "colour": [0] * n, "shown": 0, "values": [0] * NF, "trump": NO_TRUMP,
+            "colour": [0] * n, "shown": 0, "values": [0] * NF, "lvalues": [0] * NF,
+            "trump": NO_TRUMP,
             "trick": 0, "led": -1, "tfrom": 0, "declined": 0, "owe": [0] * n,
             "pending": 0, "own": [0] * n, "won": [0] * n, "aside": 0, "dealt": size * n,
             "odd": int(n == 4)}
@@ -110,10 +113,14 @@ def _game_over(cfg: Config, a: Abs) -> Abs:
 
 def _resolve(cfg: Config, a: Abs, p: Params) -> Abs:
     """BAS-6: the complete trick goes to ``winner`` (or, at -1, is set aside, BAS-6.5),
-    who leads next."""
+    who leads next; a set-aside trick's value changes stand (BAS-6.7) or, under BAS-A13
+    undone, the values go back to those of its lead."""
     n, w = cfg.players, p["winner"]
     won = [x + If(w == i, n, 0) for i, x in enumerate(a["won"])]
-    return {**a, "phase": PLAY, "leader": If(w < 0, a["leader"], w), "won": won,
+    values = a["values"]
+    if cfg.opt("aside-changes") == "undone":
+        values = [If(w < 0, lv, v) for v, lv in zip(a["values"], a["lvalues"])]
+    return {**a, "phase": PLAY, "values": values, "leader": If(w < 0, a["leader"], w), "won": won,
             "aside": a["aside"] + If(w < 0, n, 0), "trick": 0, "led": -1, "tfrom": 0,
             "declined": 0, "pending": 0, "owe": [0] * n, "own": [0] * n}
 
@@ -190,7 +197,9 @@ def _play(cfg: Config, a: Abs, p: Params) -> Abs:
                 a["trump"] == NO_TRUMP)
     early = cfg.opt("early-cards") == "discards"  # BAS-A9: the declaring card is the first trump
     own = And(a["shown"] == 1, f == at(a["colour"], t))
+    lead = a["trick"] == 0  # BAS-A13: the values as the trick is led (a lead declares none)
     return {**a, "values": values, "trump": If(declare, f, a["trump"]),
+            "lvalues": [If(lead, v, lv) for v, lv in zip(a["values"], a["lvalues"])],
             "tfrom": If(declare, a["trick"] if early else 0, a["tfrom"]),
             "declined": If(And(could, p["declined"] == 1), 1, a["declined"]),
             "led": If(a["trick"] == 0, f, a["led"]), "trick": a["trick"] + 1,
@@ -417,6 +426,11 @@ def _bookkeeping(cfg: Config, a: Abs) -> Bool:
                Or(a["phase"] != ADJUST, a["trick"] > 0), _playable_now(cfg, a))
 
 
+def _lead_values_ok(cfg: Config, a: Abs) -> Bool:
+    """The values kept from the lead of the trick: the fruit out of play at 0 there too."""
+    return Or(a["removed"] < 0, at(a["lvalues"], a["removed"]) == 0)
+
+
 def _playable_now(cfg: Config, a: Abs) -> Bool:
     """The seat to play holds a card; a seat yet to pick holds one (a round ends with
     the last card, BAS-8.1)."""
@@ -431,7 +445,9 @@ def _playable_now(cfg: Config, a: Abs) -> Bool:
 INVARIANTS = forms(
     {"BAS-I1": _conserved, "BAS-I2": _values_ok, "BAS-I3": _sizes, "BAS-I4": _trump_ok,
      "BAS-I5": _pending_ok, "BAS-I6": _round_ok},
-    {"BAS-S1": (_bookkeeping, "owed changes, the led fruit, the picks and the turn agree")})
+    {"BAS-S1": (_bookkeeping, "owed changes, the led fruit, the picks and the turn agree"),
+     "BAS-S2": (_lead_values_ok, "the values a set-aside trick goes back to under BAS-A13"
+                                 " undone keep the fruit out of play at 0")})
 
 
 def _setup(cfg: Config, a: Abs) -> Bool:
@@ -441,7 +457,8 @@ def _setup(cfg: Config, a: Abs) -> Bool:
     return And(a["phase"] == CHOOSE, a["shown"] == 0, a["leader"] == left_of(a["dealer"], n),
                *(h == a["hand"][0] for h in a["hand"]), a["hand"][0] > 0,
                *(v == 0 for v in a["picked"] + a["owe"] + a["own"] + a["won"]),
-               *(v == 0 for v in a["values"]), a["trump"] == NO_TRUMP, a["trick"] == 0,
+               *(v == 0 for v in a["values"] + a["lvalues"]), a["trump"] == NO_TRUMP,
+               a["trick"] == 0,
                a["led"] == -1, a["tfrom"] == 0, a["declined"] == 0, a["pending"] == 0,
                a["aside"] == 0, a["dealt"] == n * a["hand"][0],
                a["odd"] == int(n == 4), a["removed"] >= 0 if n == 3 else a["removed"] == -1)

@@ -21,6 +21,7 @@ BOUNDS = Bounds(
         "bastos": PerSeat(Maybe(Card())),
         "leftover": Maybe(Card()),
         "values": Many(Int(LOW, HIGH), size=len(FRUITS)),
+        "lead_values": Many(Int(LOW, HIGH), size=len(FRUITS)),
         "trump": Int(-1, len(FRUITS) - 1),
         "leader": Seat(),
         "trick": Many(Card(), most=players),

@@ -43,6 +43,7 @@ class Rules(NamedTuple):
     overlap_trick_rule: bool  # BAS-A10: BAS-6.3 / BAS-6.4 before BAS-6.5
     floor_refused: bool  # BAS-A11: a fruit at -2 may not be declared trump
     early_discards: bool  # BAS-A9: cards of a fruit played before it became trump
+    undo_aside: bool  # BAS-A13: setting a trick aside undoes its value changes
     removed: int | None  # BAS-A8: a fixed fruit, or None = drawn (three players)
 
 
@@ -123,7 +124,8 @@ def _round_state(r: Rules, rnd: int, dealer: int, removed: int | None, deal: Dea
     return BastosState(
         phase="choose", round=rnd, dealer=dealer, removed=removed, hands=deal.hands,
         choices=(None,) * n, bastos=(None,) * n, leftover=deal.leftover,
-        values=(0,) * len(FRUITS), trump=NO_TRUMP, leader=(dealer + 1) % n, trick=(),
+        values=(0,) * len(FRUITS), lead_values=(0,) * len(FRUITS), trump=NO_TRUMP,
+        leader=(dealer + 1) % n, trick=(),
         trump_from=0, declined=False, pending=(), tricks=((),) * n, aside=(),
         dealt=sum(map(len, deal.hands)), totals=tuple(totals), rng=deal.rng)
 
@@ -321,6 +323,8 @@ def _play(cfg: Config, s: BastosState, a: Action) -> Effect:
     once the trick is complete (BAS-A2); a complete trick goes to its winner."""
     r: Rules = cfg.extra
     seat, card = a.player, a.args[0]
+    if not s.trick:  # BAS-A13: the table as the trick is led, before any change it brings
+        s = s._replace(lead_values=s.values)
     if len(a.args) == 2:
         s, events = _declare_trump(r, s, seat, card)
     else:
@@ -416,10 +420,15 @@ def _resolve(cfg: Config, s: BastosState, events: list[Event]) -> BastosState:
                                overlap_trick_rule=r.overlap_trick_rule,
                                unbeatable_follower=r.unbeatable_follower,
                                follow_literal=r.follow_literal)
-    leader, tricks, aside = s.leader, s.tricks, s.aside
+    leader, tricks, aside, values = s.leader, s.tricks, s.aside, s.values
     if pos == SET_ASIDE:
         events.append(_set_aside_event(leader, own))
         aside += s.trick
+        if r.undo_aside and values != s.lead_values:  # BAS-A13 undone (BAS-6.7: they stand)
+            values = s.lead_values
+            table = ", ".join(f"{FRUITS[f]} {signed(values[f])}" for f in _in_play(s))
+            events.append(ev("BAS-6.7", "the trick's value changes are undone with it"
+                             " (reading aside-changes=undone): {table}", table=table))
     else:
         leader = seats[pos]
         rule, why = _why_won(fruits, own, s.trump, s.trump_from, pos)
@@ -427,7 +436,7 @@ def _resolve(cfg: Config, s: BastosState, events: list[Event]) -> BastosState:
                          seat=leader, card=s.trick[pos], why=why))
         tricks = put(tricks, leader, tricks[leader] + s.trick)
     s = s._replace(phase="play", leader=leader, trick=(), trump_from=0, declined=False,
-                   pending=(), tricks=tricks, aside=aside)
+                   pending=(), tricks=tricks, aside=aside, values=values)
     if not s.hands[leader]:
         return _end_round(cfg, s, events)
     return s
@@ -674,6 +683,7 @@ class BastosSpec(GameSpec[BastosState]):
             overlap_trick_rule=o["own-colour-overlap"] == "trick-rule",
             floor_refused=o["declare-at-floor"] == "refused",
             early_discards=o["early-cards"] == "discards",
+            undo_aside=o["aside-changes"] == "undone",
             removed=None if rem == "drawn" else FRUIT_OPTION[rem])
 
     def initial(self, cfg: Config, seed: Stream, setup: Mapping[str, Any] | None) -> BastosState:
@@ -884,7 +894,8 @@ SPEC = BastosSpec(
     visibility={
         "phase": PUBLIC, "round": PUBLIC, "dealer": PUBLIC, "removed": PUBLIC,
         "hands": OWNER, "choices": OWNER, "bastos": PUBLIC, "leftover": PUBLIC,
-        "values": PUBLIC, "trump": PUBLIC, "leader": PUBLIC, "trick": PUBLIC,
+        "values": PUBLIC, "lead_values": PUBLIC, "trump": PUBLIC, "leader": PUBLIC,
+        "trick": PUBLIC,
         "trump_from": PUBLIC, "declined": PUBLIC, "pending": PUBLIC,
         "tricks": _tricks_view, "aside": PUBLIC,
         "dealt": PUBLIC, "totals": PUBLIC, "rng": SECRET,

@@ -86,13 +86,10 @@ CLAUSES: tuple[Clause, ...] = (
       " also fit BAS-6.3 or BAS-6.4; which rule then decides is option BAS-A10.", S_COLOUR),
     C("BAS-6.7", "Value changes made during a trick that is then set aside stand: setting"
       " the trick aside removes its cards from the round, not the changes its players"
-      " made.", S_COLOUR, kind="assumption",
+      " made (see the option aside-changes).", S_COLOUR, kind="assumption",
       source="the rulebook describes the all-Bastos! trick as one in which every player in"
-             " turn changes a value, before the trick is set aside, and names nothing to undo."
-             " Rival reading, not taken: setting the trick aside undoes everything it caused,"
-             " its value changes included. Ruling (The Bastos! Color): the changes are made"
-             " in turn as the cards fall, before the trick is set aside, and setting aside"
-             " is said of the cards only"),
+             " turn changes a value, before the trick is set aside, and names nothing to"
+             " undo"),
     C("BAS-6.6", "The winner keeps the trick face down (nobody may look at won tricks until"
       " the round is over) and leads the next trick.", S_TRICK),
     # 7 value changes
@@ -278,6 +275,18 @@ OPTIONS: tuple[Option, ...] = (
         settled_by="BAS-6.2: an own-colour card never wins, a rule the text states without"
                    " exception for followers",
         found_by="independent implementation compared step by step"),
+    Option(
+        "BAS-A13", "aside-changes", ("BAS-6.7", "BAS-6.5", "BAS-7.1"), S_COLOUR,
+        "A trick is set aside after its players changed values: do those changes stand, or"
+        " does setting the trick aside undo them too?",
+        (_R("stand", "the changes stand; only the trick's cards leave the round"),
+         _R("undone", "the trick is undone as a whole: every marker goes back to where it"
+            " stood when the trick was led")),
+        "stand",
+        "the changes are made in turn as the cards fall, before the trick is set aside, and"
+        " setting aside is said of the cards only",
+        affects=("scores",), found_by="the sweep of the catalogue's assumptions (BAS-6.7"
+        " named the rival reading)"),
 )
 
 CATALOGUE = Catalogue("BAS", CLAUSES, OPTIONS)

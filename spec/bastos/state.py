@@ -40,6 +40,7 @@ class BastosState(NamedTuple):
     bastos: tuple[Optional[str], ...]  # shown Bastos! cards (None until all have picked)
     leftover: Optional[str]  # the face-up odd card at four players
     values: tuple[int, ...]
+    lead_values: tuple[int, ...]  # the values when the current trick was led (BAS-A13)
     trump: int  # fruit index, -1 while no fruit is trump
     leader: int
     trick: Hand  # cards of the current trick, the leader's first

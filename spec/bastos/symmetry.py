@@ -24,7 +24,8 @@ SYMMETRIES = (
     FruitSymmetry(
         name="fruit renaming", option="removed-fruit", fruits=FRUITS,
         fields={"removed": INDEX, "hands": CARDS, "choices": CARDS, "bastos": CARDS,
-                "leftover": CARDS, "values": BY_FRUIT, "trump": INDEX, "trick": CARDS,
+                "leftover": CARDS, "values": BY_FRUIT, "lead_values": BY_FRUIT,
+                "trump": INDEX, "trick": CARDS,
                 "tricks": CARDS, "aside": CARDS},
         present=_present,
         why="BAS-1.1 and BAS-1.3 treat the five fruits alike and no rule names one, so"

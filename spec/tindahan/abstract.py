@@ -16,7 +16,7 @@ from spec.common.abstract import (Abs, Field, Model, Params, Step, among, at, bu
 from spec.common.core import Config
 from spec.common.symbolic import And, Bool, If, Not, Num, Or, Sum
 
-from .state import FRUIT_OF, FRUITS, HAND_SIZE, SELLERS, TinState
+from .state import FRUIT_OF, FRUITS, HAND_SIZE, SELLERS, TinState, most_placed
 
 START, TRICK, OVER = 0, 1, 2
 PHASES = {"start": START, "trick": TRICK, "over": OVER}
@@ -43,8 +43,10 @@ FIELDS = (
     Field("inplay", 0, 1, lambda cfg: (NF,)), Field("card", 0, 1, per_seat),
     Field("hand", 0, HAND_SIZE, per_seat), Field("won", 0, HAND_SIZE, per_seat),
     Field("taken", 0, lambda cfg: HAND_SIZE * cfg.players, per_seat),
-    Field("stall", 0, lambda cfg: HAND_SIZE * cfg.players, _stalls, seats_last=True),
-    Field("supply", 0, SELLERS, per_seat), Field("placed", 0, HAND_SIZE, per_seat),
+    Field("stall", 0, lambda cfg: cfg.players * most_placed(cfg.players), _stalls,
+          seats_last=True),
+    Field("supply", 0, SELLERS, per_seat),
+    Field("placed", 0, lambda cfg: most_placed(cfg.players), per_seat),
 )
 
 
@@ -331,10 +333,24 @@ def _table(cfg: Config, a: Abs) -> Bool:
 
 
 def _piling(cfg: Config, a: Abs) -> Bool:
-    """Sellers pile up on the stalls at most one a trick, ten tricks a round (TIN-A10
-    keeps them between rounds), and a round won't run past ten tricks."""
-    return And(*(_standing(a, i) <= HAND_SIZE * (a["round"] - 1) + a["placed"][i]
+    """Sellers pile up on the stalls at most most_placed a round (TIN-A10 keeps them
+    between rounds), and this round's are the ones placed."""
+    most = most_placed(cfg.players)
+    return And(*(_standing(a, i) <= most * (a["round"] - 1) + a["placed"][i]
                  for i in range(cfg.players)))
+
+
+def _placing(cfg: Config, a: Abs) -> Bool:
+    """A seat places a seller only in a trick where another seat has played a card
+    (TIN-5.1, TIN-5.2): its sellers of the tricks before this one are at most the cards the
+    other seats played to those tricks, which keeps ``placed`` within most_placed."""
+    n = cfg.players
+    out = []
+    for i in range(n):
+        now = If(_did(cfg, a, i) - a["card"][i] >= 1, 1, 0)  # it placed in this trick
+        others = Sum(HAND_SIZE - a["hand"][j] - a["card"][j] for j in range(n) if j != i)
+        out.append(a["placed"][i] - now <= others)
+    return And(*out)
 
 
 def _cards_on_table(cfg: Config, a: Abs) -> Bool:
@@ -356,7 +372,9 @@ INVARIANTS = forms(
      "TIN-S3": (_table, "the led fruit, the table and the cart move agree"),
      "TIN-S4": (_piling, "keeps the stalls within their declared range under TIN-A10 stay"),
      "TIN-S5": (_cards_on_table, "who has a card on the table, and how many tricks it can"
-                                 " win")})
+                                 " win"),
+     "TIN-S6": (_placing, "keeps the sellers placed in a round within their declared range"
+                          " under TIN-A7 unlimited")})
 
 
 def _setup(cfg: Config, a: Abs) -> Bool:

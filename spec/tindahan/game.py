@@ -32,6 +32,7 @@ class Extra(NamedTuple):
 
     plays_last: bool  # TIN-A2: the cart mover plays a card after everybody else
     unlimited: bool  # TIN-A7: a seat with no seller left may still place one
+    lone_no_trick: bool  # TIN-A13: a trick of a single card is no trick won
     cart_start: str  # TIN-A9: where the cart stands when a later round begins
     sellers_stay: bool  # TIN-A10: sellers stay on the stalls between rounds
     removed: str  # TIN-A1: which fruits leave the game with fewer than five seats
@@ -192,8 +193,15 @@ def _award(cfg: Config, s: TinState, events: list[Event]) -> Outcome:
            else f"highest {_name(s.led)}, no trump played")
     events.append(ev("TIN-4.4", "seat {seat} wins the trick with {card} ({why})",
                      seat=winner, card=card, why=why, trick=list(s.trick)))
+    lone = s.lone
+    if len(s.trick) == 1:  # TIN-6.14: every other seat placed a seller
+        lone = put(lone, winner, lone[winner] + 1)
+        if cfg.extra.lone_no_trick:
+            events.append(ev("TIN-6.14", "a single card is no trick (reading lone-card="
+                                         "no-trick): seat {seat} keeps it for nothing",
+                             seat=winner))
     s = s._replace(tricks_won=put(s.tricks_won, winner, s.tricks_won[winner] + 1),
-                   taken=put(s.taken, winner, s.taken[winner] + s.trick),
+                   lone=lone, taken=put(s.taken, winner, s.taken[winner] + s.trick),
                    leader=winner, turn=winner, led=-1, cart_moved=False, acted=0,
                    trick=(), trick_seats=())
     if all(s.hands):
@@ -223,21 +231,30 @@ def _stall_rule(counts: tuple[int, ...], seat: int, trump: bool,
     return "TIN-6.5", f"second with {c}"
 
 
+def scored_tricks(cfg: Config, s: TinState) -> tuple[int, ...]:
+    """The tricks each seat won this round as the scoring counts them: all of them
+    (TIN-6.14), or under TIN-A13 no-trick those of more than one card."""
+    if cfg.extra.lone_no_trick:
+        return tuple(w - k for w, k in zip(s.tricks_won, s.lone))
+    return s.tricks_won
+
+
 def round_points(cfg: Config, s: TinState) -> dict[str, Any]:
     """The scoring of the round as it stands in ``s``: :func:`.scoring.round_parts` on the
     round's counts, under the game's scoring readings."""
-    return round_parts(s.tricks_won, [len(h) for h in s.hands], s.stalls, s.cart, s.placed,
-                       cfg.remember(stall_points), **cfg.extra.score)
+    return round_parts(scored_tricks(cfg, s), [len(h) for h in s.hands], s.stalls, s.cart,
+                       s.placed, cfg.remember(stall_points), **cfg.extra.score)
 
 
 def _scoring_events(cfg: Config, s: TinState, parts: Mapping[str, Any]) -> Iterable[Event]:
     """One event per clause that gave or took a seat's points (TIN-6.2 ... TIN-6.11)."""
     seats = range(cfg.players)
     six_three = cfg.extra.score["trump_values"] == "six-three"
+    tricks = scored_tricks(cfg, s)
     for i in seats:
-        if s.tricks_won[i]:
+        if tricks[i]:
             yield ev("TIN-6.2", "seat {seat}: {tricks} trick(s), +{pts}",
-                     seat=i, tricks=s.tricks_won[i], pts=2 * s.tricks_won[i])
+                     seat=i, tricks=tricks[i], pts=2 * tricks[i])
         if s.hands[i]:
             yield ev("TIN-6.3", "seat {seat}: {cards} card(s) still in hand, -{cards}",
                      seat=i, cards=len(s.hands[i]))
@@ -329,7 +346,8 @@ def _next_round(cfg: Config, s: TinState, events: list[Event]) -> Outcome:
     phase, cart = _cart_for_round(cfg, s, dealer, events)
     stalls, supply = _sellers_for_round(cfg, s, events)
     s = s._replace(phase=phase, round=s.round + 1, dealer=dealer, cart=cart, hands=hands,
-                   leader=leader, turn=leader, tricks_won=(0,) * n, taken=((),) * n,
+                   leader=leader, turn=leader, tricks_won=(0,) * n, lone=(0,) * n,
+                   taken=((),) * n,
                    stalls=stalls, supply=supply, placed=(0,) * n, rng=rng)
     return s, events
 
@@ -492,6 +510,7 @@ class TindahanSpec(GameSpec[TinState]):
         return Extra(
             plays_last=o["cart-mover"] == "plays-last",
             unlimited=o["no-sellers"] == "unlimited",
+            lone_no_trick=o["lone-card"] == "no-trick",
             cart_start=o["cart-start"],
             sellers_stay=o["sellers-between-rounds"] == "stay",
             removed=o["removed-fruits"],
@@ -511,7 +530,8 @@ class TindahanSpec(GameSpec[TinState]):
             phase=phase, round=st["round"], dealer=st["dealer"], fruits=st["fruits"],
             cart=st["cart"], hands=st["hands"], leader=st["leader"], turn=st["leader"],
             led=-1, cart_moved=False, acted=0, trick=(), trick_seats=(),
-            tricks_won=st["tricks_won"], taken=st["taken"], stalls=_empty_stalls(n),
+            tricks_won=st["tricks_won"], lone=(0,) * n, taken=st["taken"],
+            stalls=_empty_stalls(n),
             supply=(SELLERS,) * n, placed=(0,) * n, totals=st["totals"], rounds=(),
             rng=st["rng"])
 
@@ -549,7 +569,8 @@ SPEC = TindahanSpec(
         "phase": PUBLIC, "round": PUBLIC, "dealer": PUBLIC, "fruits": PUBLIC, "cart": PUBLIC,
         "hands": OWNER, "leader": PUBLIC, "turn": PUBLIC, "led": PUBLIC,
         "cart_moved": PUBLIC, "acted": PUBLIC, "trick": PUBLIC, "trick_seats": PUBLIC,
-        "tricks_won": PUBLIC, "taken": _taken_counts, "stalls": PUBLIC, "supply": PUBLIC,
+        "tricks_won": PUBLIC, "lone": PUBLIC, "taken": _taken_counts, "stalls": PUBLIC,
+        "supply": PUBLIC,
         "placed": PUBLIC, "totals": PUBLIC, "rounds": PUBLIC, "rng": SECRET,
     },
     moves=(PLAY, CART, SELLER),

@@ -114,14 +114,12 @@ CLAUSES = (
       source="implicit: there is nobody to give them to. Ruling (Round End and Scoring): "
              "stall points go to the seats with the most and second most sellers there, "
              "and an empty stall has neither"),
-    C("TIN-6.14", "A trick is worth 2 points whatever it holds, even a single card when "
-                  "every other seat placed a seller instead of playing.", SCORING,
-      kind="assumption",
+    C("TIN-6.14", "A trick of a single card, when every other seat placed a seller instead "
+                  "of playing, is worth 2 points like any other (see the option "
+                  "lone-card).", SCORING, kind="assumption",
       source="TIN-6.2 counts tricks, not cards, and a trick ends once every seat has had "
-             "its chance to play (TIN-3.5), whether it played or not. Rival reading, not "
-             "taken: a trick needs cards from several seats, so a lone card earns nothing. "
-             "Ruling (Gameplay; Round End and Scoring): the trick is awarded once every "
-             "seat has had its turn, and the points are per trick won, not per card"),
+             "its chance to play (TIN-3.5), whether it played or not; the text never says "
+             "how many cards make a trick"),
     C("TIN-6.15", "Under the other edition's stall table (option trump-stall, reading "
                   "six-three) the trump stall gives 6 points for the most sellers and 3 for "
                   "the second most, in place of TIN-6.5 and TIN-6.6 there; ties share them "
@@ -288,6 +286,19 @@ OPTIONS = (
         "the round's best and never below its own score (proved, TIN-P13), whereas leaving "
         "empty seats out can lower one even with sellers going back (TIN-P10, TIN-P11)",
         affects=("scores", "winner")),
+    Option(
+        "TIN-A13", "lone-card", ("TIN-6.14", "TIN-6.2", "TIN-3.5", "TIN-6.11"), SCORING,
+        "Is a single card a trick won, when every other seat placed a seller instead of "
+        "playing?",
+        (R("trick", "yes: it is a trick like any other, worth 2 points"),
+         R("no-trick", "no: a trick needs cards from several seats, so the lone card earns "
+                       "nothing and is no trick won (for the empty round too); its seat "
+                       "still keeps the card and starts the next trick")),
+        "trick",
+        "the trick is awarded once every seat has had its chance to play (TIN-3.5), and "
+        "the points are per trick won, not per card (TIN-6.2)",
+        affects=("scores", "winner"), found_by="the sweep of the catalogue's"
+        " assumptions (TIN-6.14 named the rival reading)"),
 )
 
 CATALOGUE = Catalogue("TIN", CLAUSES, OPTIONS)

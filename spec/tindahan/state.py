@@ -29,6 +29,17 @@ def cards_in_play(fruits: str) -> frozenset[str]:
 SELLERS = 9  # TIN-1.3
 
 
+def most_placed(players: int) -> int:
+    """The most sellers one seat can place in a round: once a trick (TIN-3.4), and only
+    after another seat has led a card (TIN-5.1, TIN-5.2), so every such trick holds a card
+    of another seat. Before the round's last trick every hand still holds a card (TIN-6.1),
+    so the other seats have played at most nine cards each; the last trick adds one. With
+    nine sellers (TIN-1.3) a seat places at most nine; with stand-ins (TIN-A7 unlimited)
+    the count is reached when one seat plays alone, drives the cart with its last card
+    (TIN-3.2, TIN-3.3) and the next seat goes on alone."""
+    return (HAND_SIZE - 1) * (players - 1) + 1
+
+
 @record
 class TinState(NamedTuple):
     """One moment of a Tindahan game.
@@ -36,7 +47,8 @@ class TinState(NamedTuple):
     ``trick``/``trick_seats`` are the cards on the table and who played them; ``taken``
     the cards of each seat's won tricks (face-down: only their number is shown);
     ``stalls[f][seat]`` the sellers of ``seat`` on fruit ``f``'s stall; ``supply`` the
-    sellers still beside each seat; ``placed`` the sellers placed this round.
+    sellers still beside each seat; ``placed`` the sellers placed this round; ``lone``
+    how many of each seat's tricks this round held a single card (TIN-6.14, TIN-A13).
     """
 
     phase: str  # "start" (dealer places the cart), "trick", "over"
@@ -53,6 +65,7 @@ class TinState(NamedTuple):
     trick: tuple[str, ...]
     trick_seats: tuple[int, ...]
     tricks_won: tuple[int, ...]
+    lone: tuple[int, ...]  # of the tricks won, those of a single card (TIN-A13)
     taken: tuple[tuple[str, ...], ...]
     stalls: tuple[tuple[int, ...], ...]
     supply: tuple[int, ...]

@@ -119,4 +119,27 @@ def test_acting_after_the_last_round_cites_the_round_count():
     with pytest.raises(engine.IllegalAction) as info:
         g.step(s, "play B1")
     assert info.value.rule == "BAS-2.2"
-    assert "Rival reading, not taken" in spec.get("bastos").catalogue["BAS-6.7"].source
+    # issue 37: the rival reading of BAS-6.7 became a register entry of its own
+    (entry,) = [o for o in spec.get("bastos").options if "BAS-6.7" in o.clauses]
+    assert entry.id == "BAS-A13" and entry.values == ("stand", "undone")
+    assert "aside-changes" in spec.get("bastos").catalogue["BAS-6.7"].text
+
+
+def test_a_set_aside_trick_keeps_or_undoes_its_value_changes() -> None:
+    """BAS-6.7 and BAS-A13: the witness's set-aside trick moved pineapple up three times;
+    the changes stand by default (P7's trick scores 3 x 3) or are undone with the trick."""
+    from pathlib import Path
+    from engine.core.scenario import replay
+    path = Path(spec.bastos.__file__).parent / "witnesses" / "BAS-A13.json"
+    got = {v: replay(path, options={"aside-changes": v}) for v in ("stand", "undone")}
+    assert got["stand"].scores == [0, 0, 9] and got["undone"].scores == [0, 0, 0]
+    for v, r in got.items():
+        aside = next(k for k, s in enumerate(r.states) if s.aside)
+        before, after = r.states[aside - 1], r.states[aside]
+        # the third change is the step that sets the trick aside
+        assert before.values[3] == 2 and before.lead_values[3] == 0
+        assert after.values[3] == (0 if v == "undone" else 3) and after.leader == 0
+        assert after.values[:3] == (1, 1, 1)  # the colours' start, untouched by the trick
+    said = [e.rule for batch in got["undone"].events for e in batch]
+    assert said.count("BAS-6.7") == 1
+    assert "BAS-6.7" not in [e.rule for batch in got["stand"].events for e in batch]

@@ -308,8 +308,8 @@ def test_configure_names_the_game_its_variants_players_and_options():
          "option rounding takes down, up, not 'true'"),
         (("tindahan", 3), {"options": {"zz": "a"}},
          "tindahan has no option 'zz' (options: cart-mover, cart-start, empty-round,"
-         " empty-round-among, empty-round-best, no-sellers, removed-fruits, rounding,"
-         " second-after-tie, sellers-between-rounds, trump-stall, trump-tie)"),
+         " empty-round-among, empty-round-best, lone-card, no-sellers, removed-fruits,"
+         " rounding, second-after-tie, sellers-between-rounds, trump-stall, trump-tie)"),
     ]
     for args, kw, text in cases:
         with pytest.raises(ConfigError) as e:

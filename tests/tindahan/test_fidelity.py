@@ -125,5 +125,43 @@ def test_refusals_cite_the_turn_order_and_the_game_end():
 def test_assumptions_with_a_rival_name_it():
     """Issue 24: a clause that settles a question a rival reading also answers says so."""
     cat = spec.get("tindahan").catalogue
-    for clause in ("TIN-6.14", "TIN-7.2"):
-        assert "Rival reading, not taken" in cat[clause].source
+    assert "Rival reading, not taken" in cat["TIN-7.2"].source
+    # issue 37: the lone-card trick's rival reading became a register entry of its own
+    (entry,) = [o for o in spec.get("tindahan").options if "TIN-6.14" in o.clauses]
+    assert entry.id == "TIN-A13" and entry.values == ("trick", "no-trick")
+    assert "lone-card" in cat["TIN-6.14"].text
+
+
+def test_a_lone_card_is_a_trick_or_no_trick_as_the_reading_says():
+    """TIN-6.14 and TIN-A13: the witness's lone B10 is seat 0's fifth trick (2 points) by
+    default; read as no trick it earns nothing, is said so, and seat 0 still leads."""
+    from pathlib import Path
+    from engine.core.scenario import replay
+    path = Path(spec.package_dir("tindahan")) / "witnesses" / "TIN-A13.json"
+    got = {v: replay(path, options={"lone-card": v}) for v in ("trick", "no-trick")}
+    assert got["trick"].scores == [30, 30, 27] and got["no-trick"].scores == [28, 30, 27]
+    assert [r.game.winners(r.state) for r in got.values()] == [[0, 1], [1]]
+    for r in got.values():
+        after_lone = r.states[3]
+        assert after_lone.tricks_won[0] == 4 and after_lone.lone == (1, 0, 0)
+        assert after_lone.leader == 0 and after_lone.placed == (0, 1, 1)
+    said = [e.rule for batch in got["no-trick"].events for e in batch]
+    assert said.count("TIN-6.14") == 1
+    assert "TIN-6.14" not in [e.rule for batch in got["trick"].events for e in batch]
+
+
+def test_lone_tricks_alone_make_an_empty_round_under_no_trick():
+    """TIN-A13 no-trick with TIN-6.11: a seat whose only tricks held a single card and that
+    placed no seller is in an empty round; by default it is not."""
+    import engine
+    from spec.tindahan.game import round_points
+    for reading, empty in (("trick", False), ("no-trick", True)):
+        g = engine.load("tindahan", players=3, options={"lone-card": reading})
+        s = g.new(seed=2, setup={"dealer": 2})
+        lead = s.hands[0][-1]
+        for a in (f"p0: play {lead}", "p1: seller", "p2: seller"):
+            s, _ = g.step(s, a)
+        parts = round_points(g.config, s)
+        assert s.lone == (1, 0, 0) and s.tricks_won == (1, 0, 0)
+        assert bool(parts["empty"][0]) is empty
+        assert parts["cards"][0] == (0 if empty else 2) - len(s.hands[0])

@@ -43,6 +43,7 @@ def play_game(n, seed, opts, pick_seed):
     rng = random.Random(pick_seed)
     limited = opts["no-sellers"] == "must-play"
     actions_in_round, tricks_seen, rounds_seen = 0, 0, 0
+    lone_won = [0] * n  # this round's tricks of a single card, by winner (TIN-6.14)
     # a round: every trick holds a card, so at most n*10 tricks of at most n+1 actions
     round_bound = n * 10 * (n + 1) + 1
     while not g.is_over(s):
@@ -67,12 +68,17 @@ def play_game(n, seed, opts, pick_seed):
             assert rules.count("TIN-4.4") == 1
             assert win.data["seat"] == oracle_winner(trick, seats, s.cart, led)
             assert win.data["card"] in trick
+            if len(trick) == 1:
+                lone_won[win.data["seat"]] += 1
         if "TIN-6.1" in rules:
             rounds_seen += 1
             actions_in_round = 0
             winner = next(e for e in events if e.rule == "TIN-4.4").data["seat"]
             tricks = list(s.tricks_won)
             tricks[winner] += 1
+            if opts["lone-card"] == "no-trick":  # TIN-A13: a lone card is no trick won
+                tricks = [t - k for t, k in zip(tricks, lone_won)]
+            lone_won = [0] * n
             hands = [len(h) - (1 if a.name == "play" and i == a.player else 0)
                      for i, h in enumerate(s.hands)]
             stalls = [list(row) for row in s.stalls]
