@@ -1,0 +1,691 @@
+"""Tanuki Market (the base game, two to five seats) on counts: the deck and where Granny
+lies in it, the leader's drawn and kept card, each cart and who took it, each seat's haul,
+its pending move and its five tables, round by round.
+
+A fruit card is seen as a number in a place, and on a table also as its fruit (what
+TAN-I3 is about). Taco the Thief and Granny are seen as where they are: with a seat, on a
+cart (which), in the deck, the leader's hand or kept card, or out of the game. Which
+fruit a laid card has, and whether it moves its table, are the action's parameters. What
+the rules do by themselves after an action of the deal (draw for the leader, a card back
+on the deck, the end of the deal, the start of laying out, the end of a round: TAN-2.2,
+TAN-2.10, TAN-2.11, TAN-2.17, TAN-3.1, TAN-4.1) is one function here, as in the rules.
+The special carts (TAN-7) and the solo game (TAN-8) are not modelled.
+"""
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from spec.common.abstract import (Abs, Field, Limit, Model, Params, Step, at, forms,
+                                  per_seat, put)
+from spec.common.core import Config
+from spec.common.symbolic import And, Bool, Count, If, Not, Num, Or, Sum
+
+from .cards import FRUIT_INDEX, FRUIT_OF, EFFECT_OF, FRUITS, GRANNY, TACO, standard_cards
+from .state import ON_TABLE, TanukiState
+
+TACO_PHASE, DEAL, LAY, OVER = 0, 1, 2, 3
+PHASES = {"taco": TACO_PHASE, "deal": DEAL, "lay": LAY, "over": OVER}
+#: where Taco the Thief is: with a seat (``tseat``), on a cart (``tcart``), out of the game
+T_SEAT, T_CART, T_OUT = 0, 1, 2
+#: where Granny is: in the deck (``above`` cards over it), in the leader's hand, kept by
+#: the leader, on a cart (``gcart``), with a seat (``gseat``), out of the game
+G_DECK, G_HAND, G_KEPT, G_CART, G_SEAT, G_OUT = 0, 1, 2, 3, 4, 5
+TABLES = 5  # TAN-3.1
+CAP = 3  # a plain cart (TAN-1.6, TAN-2.7)
+MOST = len(standard_cards(False))  # the fruit cards of the full deck
+NF = len(FRUITS)
+
+
+def _seat(cfg: Config) -> int:
+    return cfg.players - 1
+
+
+def _tables(cfg: Config) -> tuple[int, ...]:
+    return (cfg.players, TABLES)
+
+
+FIELDS = (
+    Field("phase", TACO_PHASE, OVER), Field("leader", 0, _seat),
+    Field("cards", 1, MOST), Field("under", 0, MOST),
+    Field("deck", 0, MOST), Field("above", 0, MOST), Field("hand", 0, 1),
+    Field("kept", 0, 1), Field("cart", 0, CAP, per_seat),
+    Field("taken", ON_TABLE, _seat, per_seat),
+    Field("tloc", T_SEAT, T_OUT), Field("tseat", 0, _seat), Field("tcart", 0, _seat),
+    Field("gloc", G_DECK, G_OUT), Field("gseat", 0, _seat), Field("gcart", 0, _seat),
+    Field("haul", 0, MOST, per_seat), Field("pending", 0, TABLES, per_seat),
+    Field("laid", 0, MOST, per_seat), Field("fruit", -1, NF - 1, _tables),
+    Field("out", 0, MOST), Field("dry", 0, 1), Field("last", 0, 1),
+)
+
+
+# --- the counts of a concrete state ----------------------------------------------------------
+def _fruit_cards(cards: Any) -> int:
+    return sum(1 for c in cards if c in FRUIT_OF)
+
+
+def _where(s: TanukiState, card: str) -> tuple[int, int]:
+    """The cart ``card`` lies on, or -1, as (cart, 0)."""
+    for i, cart in enumerate(s.carts):
+        if card in cart:
+            return i, 0
+    return -1, 0
+
+
+def abstract(cfg: Config, s: TanukiState) -> Abs:
+    n = cfg.players
+    tcart, _ = _where(s, TACO)
+    gcart, _ = _where(s, GRANNY)
+    tloc = T_SEAT if s.taco >= 0 else T_CART if tcart >= 0 else T_OUT
+    if GRANNY in s.deck:
+        gloc = G_DECK
+    elif GRANNY in s.hand:
+        gloc = G_HAND
+    elif GRANNY in s.kept:
+        gloc = G_KEPT
+    elif gcart >= 0:
+        gloc = G_CART
+    else:
+        gloc = G_SEAT if s.granny >= 0 else G_OUT
+    return {
+        "phase": PHASES[s.phase], "leader": s.leader, "cards": len(s.cards), "under": s.under,
+        "deck": _fruit_cards(s.deck), "above": s.deck.index(GRANNY) if gloc == G_DECK else 0,
+        "hand": _fruit_cards(s.hand), "kept": _fruit_cards(s.kept),
+        "cart": [_fruit_cards(c) for c in s.carts], "taken": list(s.taken),
+        "tloc": tloc, "tseat": s.taco if tloc == T_SEAT else 0,
+        "tcart": tcart if tloc == T_CART else 0,
+        "gloc": gloc, "gseat": s.granny if gloc == G_SEAT else 0,
+        "gcart": gcart if gloc == G_CART else 0,
+        "haul": [len(s.haul[p]) + len(s.haul_hidden[p]) for p in range(n)],
+        "pending": list(s.pending),
+        "laid": [sum(map(len, s.tables[p])) for p in range(n)],
+        "fruit": [[FRUIT_INDEX[FRUIT_OF[t[0]]] if t else -1 for t in s.tables[p]]
+                  for p in range(n)],
+        "out": _fruit_cards(s.out), "dry": int(s.dry), "last": int(s.last),
+    }
+
+
+# --- the readings ----------------------------------------------------------------------------
+def _fourth(cfg: Config) -> bool:
+    """TAN-A7 fourth: Granny may ride on a full cart."""
+    return cfg.opt("granny-full") == "fourth"
+
+
+def _lay_out(cfg: Config) -> bool:
+    """TAN-A8 lay-out: an empty deck ends the round at once."""
+    return cfg.opt("deck-out") == "lay-out"
+
+
+def _leader_takes(cfg: Config) -> bool:
+    """TAN-A20 any: the leader may take a cart while it holds a drawn card."""
+    return cfg.opt("leader-take") == "any"
+
+
+def need(cfg: Config) -> int:
+    """The most fruit cards one round takes off the deck (``invariants.round_need`` for
+    plain carts)."""
+    return CAP * cfg.players - 1 + (1 if _fourth(cfg) else 0)
+
+
+# --- reading the table -----------------------------------------------------------------------
+def _taco_on(a: Abs, i: int) -> Bool:
+    return And(a["tloc"] == T_CART, a["tcart"] == i)
+
+
+def _granny_on(a: Abs, i: int) -> Bool:
+    return And(a["gloc"] == G_CART, a["gcart"] == i)
+
+
+def _counted(a: Abs, i: int) -> Num:
+    """The cards on cart ``i`` (TAN-2.7: Taco and Granny count)."""
+    return a["cart"][i] + If(_taco_on(a, i), 1, 0) + If(_granny_on(a, i), 1, 0)
+
+
+def _room(a: Abs, i: int) -> Num:
+    return CAP - _counted(a, i)
+
+
+def _has_cart(a: Abs, seat: Num) -> Bool:
+    return Or(*(t == seat for t in a["taken"]))
+
+
+def _everyone(cfg: Config, a: Abs) -> Bool:
+    return And(*(_has_cart(a, p) for p in range(cfg.players)))
+
+
+def _open(a: Abs, i: int) -> Bool:
+    """Cart ``i`` is on the table and can take a card (none once the deck ran dry)."""
+    return And(a["dry"] == 0, a["taken"][i] == ON_TABLE, _room(a, i) > 0)
+
+
+def _any_open(cfg: Config, a: Abs) -> Bool:
+    return Or(*(_open(a, i) for i in range(cfg.players)))
+
+
+def _held(a: Abs) -> Num:
+    """The leader's drawn card: a fruit card or Granny (0 or 1)."""
+    return a["hand"] + If(a["gloc"] == G_HAND, 1, 0)
+
+
+def _dealt(a: Abs) -> Num:
+    """What this round's deal put on the carts or with the leader for good."""
+    return Sum(a["cart"]) + a["kept"] + If(Or(a["gloc"] == G_KEPT, a["gloc"] == G_CART), 1, 0)
+
+
+def _granny_rides(cfg: Config, a: Abs) -> Bool:
+    """The leader holds Granny, and Granny needs no room (TAN-A7 fourth)."""
+    return And(a["gloc"] == G_HAND, _fourth(cfg))
+
+
+def _may_still_deal(cfg: Config, a: Abs) -> Bool:
+    """TAN-2.10 with only full carts left: Granny rides on top, or a leader without a cart
+    keeps the card with a full one (TAN-A1 keep-full)."""
+    on_table = Or(*(t == ON_TABLE for t in a["taken"]))
+    full_keep = cfg.opt("full-cart-keep") == "keep-full"
+    return And(on_table, Or(_granny_rides(cfg, a),
+                            And(Not(_has_cart(a, a["leader"])), full_keep)))
+
+
+def pick(cond: Bool, then: Abs, other: Abs) -> Abs:
+    """``then`` where ``cond`` holds, else ``other``, count by count."""
+    if cond is True or cond is False:
+        return then if cond else other
+    return {k: _pick(cond, then[k], other[k]) for k in then}
+
+
+def _pick(cond: Bool, x: Any, y: Any) -> Any:
+    if x is y:  # a count neither side changed stays the very same term
+        return x
+    if isinstance(x, list):
+        return [_pick(cond, u, v) for u, v in zip(x, y)]
+    return If(cond, x, y)
+
+
+# --- what the rules do by themselves (the deal) ------------------------------------------------
+def _to_deck_top(a: Abs) -> Abs:
+    """TAN-2.10: the drawn card back on top of the deck."""
+    granny = a["gloc"] == G_HAND
+    return {**a, "hand": 0, "deck": a["deck"] + a["hand"],
+            "gloc": If(granny, G_DECK, a["gloc"]),
+            "above": If(granny, 0, If(a["gloc"] == G_DECK, a["above"] + a["hand"],
+                                      a["above"]))}
+
+
+def _to_deck_bottom(a: Abs) -> Abs:
+    """TAN-2.17 (TAN-A19 bottom): the drawn card under the deck."""
+    granny = a["gloc"] == G_HAND
+    return {**a, "hand": 0, "deck": a["deck"] + a["hand"],
+            "gloc": If(granny, G_DECK, a["gloc"]), "above": If(granny, a["deck"], a["above"])}
+
+
+def _draw(cfg: Config, a: Abs) -> Abs:
+    """TAN-2.2 the top card, TAN-5.1 Granny makes the round the last; TAN-2.15 (TAN-A8)
+    an empty deck."""
+    granny_next = And(a["gloc"] == G_DECK, a["above"] == 0)
+    fruit = {**a, "deck": a["deck"] - 1, "hand": 1,
+             "above": If(a["gloc"] == G_DECK, a["above"] - 1, 0)}
+    drawn = pick(granny_next, {**a, "gloc": G_HAND, "last": 1}, fruit)
+    empty = And(a["deck"] == 0, a["gloc"] != G_DECK)
+    dry = {**a, "last": 1, "dry": 1}
+    if _lay_out(cfg):
+        dry = _start_lay(cfg, dry)
+    return pick(empty, dry, drawn)
+
+
+def _settle(cfg: Config, a: Abs) -> Abs:
+    """After an action of the deal: end the deal when every seat has a cart (TAN-2.11);
+    a drawn card stays while it can be dealt, else goes back (TAN-2.10); with no card in
+    hand the leader draws while a cart can take one (TAN-2.5, TAN-A2 stop)."""
+    stop = cfg.opt("leader-after-cart") == "stop"
+    holding = _held(a) > 0
+    dealable = Or(_any_open(cfg, a), _may_still_deal(cfg, a))
+    idle = Or(Not(_any_open(cfg, a)), And(_has_cart(a, a["leader"]), stop))
+    go_on = pick(holding, pick(dealable, a, _to_deck_top(a)), pick(idle, a, _draw(cfg, a)))
+    return pick(_everyone(cfg, a), _end_deal(cfg, a), go_on)
+
+
+def _end_deal(cfg: Config, a: Abs) -> Abs:
+    """TAN-2.11: Granny in hand joins the leader's haul (TAN-A7 fourth), else a drawn card
+    goes back (TAN-2.17, TAN-A19); laying out begins."""
+    b = {**a, "gloc": If(_granny_rides(cfg, a), G_KEPT, a["gloc"])}
+    bottom = cfg.opt("drawn-card") == "bottom"
+    b = _to_deck_bottom(b) if bottom else _to_deck_top(b)
+    return _start_lay(cfg, b)
+
+
+def _start_lay(cfg: Config, a: Abs) -> Abs:
+    """TAN-3.1: each seat gets what lay on its cart, the leader its kept card; Taco and
+    Granny go to who took them; what lies on a cart nobody took leaves the game (TAN-2.15);
+    the round ends when nobody has anything to lay (TAN-4.1)."""
+    n = cfg.players
+    taken = a["taken"]
+    haul = [a["haul"][p] + Sum(If(taken[i] == p, a["cart"][i], 0) for i in range(n))
+            + If(a["leader"] == p, a["kept"], 0) for p in range(n)]
+    left = Sum(If(taken[i] == ON_TABLE, a["cart"][i], 0) for i in range(n))
+    t_to = at(taken, a["tcart"])
+    g_to = at(taken, a["gcart"])
+    taco_here = a["tloc"] == T_CART
+    g_cart = a["gloc"] == G_CART
+    tloc = If(taco_here, If(t_to == ON_TABLE, T_OUT, T_SEAT), a["tloc"])
+    gloc = If(a["gloc"] == G_KEPT, G_SEAT,
+              If(g_cart, If(g_to == ON_TABLE, G_OUT, G_SEAT), a["gloc"]))
+    b = {**a, "phase": LAY, "hand": 0, "kept": 0, "cart": [0] * n, "haul": haul,
+         "out": a["out"] + left, "tloc": tloc,
+         "tseat": If(taco_here, If(t_to == ON_TABLE, 0, t_to), a["tseat"]), "tcart": 0,
+         "gloc": gloc, "gcart": 0,
+         "gseat": If(a["gloc"] == G_KEPT, a["leader"],
+                     If(g_cart, If(g_to == ON_TABLE, 0, g_to), a["gseat"]))}
+    return _settle_lay(cfg, b)
+
+
+def _settle_lay(cfg: Config, a: Abs) -> Abs:
+    return pick(_laid_out(a), _end_round(cfg, a), a)
+
+
+def _laid_out(a: Abs) -> Bool:
+    return And(*(h == 0 for h in a["haul"]), *(t == 0 for t in a["pending"]))
+
+
+def _end_round(cfg: Config, a: Abs) -> Abs:
+    """TAN-4.1: the carts go back and Taco's taker leads; TAN-5.3 after the last round the
+    game is over."""
+    b = {**a, "taken": [ON_TABLE] * cfg.players, "dry": 0}
+    over = {**b, "phase": OVER}
+    return pick(a["last"] == 1, over, {**b, "phase": TACO_PHASE, "leader": a["tseat"]})
+
+
+# --- the moves of the deal ---------------------------------------------------------------------
+def _taco(cfg: Config, a: Abs, p: Params) -> Abs:
+    """TAN-2.1: Taco the Thief on a cart, then the leader draws."""
+    return _settle(cfg, {**a, "phase": DEAL, "tloc": T_CART, "tcart": p["cart"], "tseat": 0})
+
+
+
+def _may_deal(cfg: Config, a: Abs, p: Params) -> Bool:
+    """TAN-2.3, TAN-2.4: the leader holds a drawn card; the cart is on the table."""
+    return And(a["phase"] == DEAL, _held(a) > 0, at(a["taken"], p["cart"]) == ON_TABLE)
+
+
+def _may_keep(cfg: Config, a: Abs, p: Params) -> Bool:
+    """TAN-2.12 one cart each; TAN-2.10 (TAN-A1) a full cart only while another cart can
+    take a card, unless keep-full or Granny rides on top."""
+    i = p["cart"]
+    room = at([_room(a, k) for k in range(cfg.players)], i)
+    others = Or(*(And(_open(a, k), i != k) for k in range(cfg.players)))
+    full_ok = Or(room > 0, cfg.opt("full-cart-keep") == "keep-full",
+                 _granny_rides(cfg, a), others)
+    return And(_may_deal(cfg, a, p), Not(_has_cart(a, a["leader"])), full_ok)
+
+
+def _keep(cfg: Config, a: Abs, p: Params) -> Abs:
+    granny = a["gloc"] == G_HAND
+    b = {**a, "hand": 0, "kept": a["kept"] + a["hand"],
+         "gloc": If(granny, G_KEPT, a["gloc"]), "taken": put(a["taken"], p["cart"], a["leader"])}
+    return b
+
+
+def _may_place(cfg: Config, a: Abs, p: Params) -> Bool:
+    """TAN-2.7: a cart with room (or a full one, for Granny riding on top)."""
+    room = at([_room(a, k) for k in range(cfg.players)], p["cart"])
+    return And(_may_deal(cfg, a, p), Or(room > 0, And(room == 0, _granny_rides(cfg, a))))
+
+
+def _place(cfg: Config, a: Abs, p: Params) -> Abs:
+    i = p["cart"]
+    granny = a["gloc"] == G_HAND
+    cart = [If(And(Not(granny), i == k), c + 1, c) for k, c in enumerate(a["cart"])]
+    b = {**a, "hand": 0, "cart": cart, "gloc": If(granny, G_CART, a["gloc"]),
+         "gcart": If(granny, i, a["gcart"])}
+    return b
+
+
+def _may_take(cfg: Config, a: Abs, p: Params) -> Bool:
+    """TAN-2.6 any cart of the table; TAN-2.12 one each (TAN-A3 swap); TAN-2.13 (TAN-A20)
+    not the leader holding a card; TAN-2.16 (TAN-A18) not an empty cart while the deal
+    goes on."""
+    i, seat = p["cart"], p["seat"]
+    swap = cfg.opt("swap") == "yes"
+    free = Or(seat != a["leader"], _held(a) == 0, _leader_takes(cfg))
+    cards = at([_counted(a, k) for k in range(cfg.players)], i)
+    needs = cfg.opt("empty-cart") == "needs-card"
+    return And(a["phase"] == DEAL, at(a["taken"], i) == ON_TABLE,
+               Or(Not(_has_cart(a, seat)), swap), free,
+               Or(not needs, cards > 0, _held(a) == 0))
+
+
+def _take(cfg: Config, a: Abs, p: Params) -> Abs:
+    """The seat's old cart back on the table (TAN-A3 swap), the new one taken."""
+    seat = p["seat"]
+    taken = [If(t == seat, ON_TABLE, t) for t in a["taken"]]
+    return {**a, "taken": put(taken, p["cart"], seat)}
+
+
+def _split(move: str, rule: str, end_rule: str, params: dict[str, Any],
+           may: Callable[[Config, Abs, Params], Bool],
+           body: Callable[[Config, Abs, Params], Abs],
+           ends: Callable[[Config, Abs], Bool],
+           then: Callable[[Config, Abs], Abs],
+           of: Callable[[Config, Any, Any, Any], Params]) -> list[Step]:
+    """A move's two branches: the action (``body``), after which ``ends`` does not hold
+    (``on``) or does (``end``); either way the rules go on by themselves (``then``)."""
+    def on(cfg: Config, a: Abs, p: Params) -> Bool:
+        ok = may(cfg, a, p)  # a plain refusal need not build the successor
+        return ok if ok is False else And(ok, Not(ends(cfg, body(cfg, a, p))))
+
+    def end(cfg: Config, a: Abs, p: Params) -> Bool:
+        ok = may(cfg, a, p)
+        return ok if ok is False else And(ok, ends(cfg, body(cfg, a, p)))
+
+    def effect(cfg: Config, a: Abs, p: Params) -> Abs:
+        return then(cfg, body(cfg, a, p))
+    return [Step(move, "on", rule, params, on, effect, of),
+            Step(move, "end", end_rule, params, end, effect, of)]
+
+
+def _deal_steps(move: str, rule: str, params: dict[str, Any],
+                may: Callable[[Config, Abs, Params], Bool],
+                body: Callable[[Config, Abs, Params], Abs],
+                of: Callable[[Config, Any, Any, Any], Params]) -> list[Step]:
+    """The deal goes on (``on``), or every seat has a cart and laying out begins (``end``,
+    TAN-2.11)."""
+    return _split(move, rule, "TAN-2.11", params, may, body, _everyone, _settle, of)
+
+
+# --- laying out ----------------------------------------------------------------------------------
+def _target(a: Abs, seat: Num, fruit: Num) -> Num:
+    """TAN-3.4 the table that has the fruit, else TAN-3.3 the leftmost free one."""
+    fruits = _row(a, seat)
+    out: Num = 0
+    for t in range(TABLES - 1, -1, -1):
+        out = If(fruits[t] == -1, t, out)
+    for t in range(TABLES - 1, -1, -1):
+        out = If(fruits[t] == fruit, t, out)
+    return out
+
+
+def _row(a: Abs, seat: Num) -> list[Num]:
+    """The fruit of each of ``seat``'s five tables (-1: an empty table)."""
+    return [at([row[t] for row in a["fruit"]], seat) for t in range(TABLES)]
+
+
+def _set_row(a: Abs, seat: Num, fruit: list[Num]) -> Abs:
+    """Seat ``seat``'s five tables now hold ``fruit``."""
+    return {**a, "fruit": [[If(seat == p, fruit[t], row[t]) for t in range(TABLES)]
+                           for p, row in enumerate(a["fruit"])]}
+
+
+def _lay(cfg: Config, a: Abs, p: Params) -> Abs:
+    """TAN-3.1 one card of the haul onto its table; a move card waits for its direction
+    (TAN-3.5), on an edge table it lapses under TAN-A6 void."""
+    seat, fruit = p["seat"], p["fruit"]
+    t = _target(a, seat, fruit)
+    fruits = [If(t == k, fruit, f) for k, f in enumerate(_row(a, seat))]
+    void = cfg.opt("edge-move") == "void"
+    moves = And(p["move"] == 1, Or(not void, And(t != 0, t != TABLES - 1)))
+    b = _set_row(a, seat, fruits)
+    b = {**b, "haul": put(a["haul"], seat, at(a["haul"], seat) - 1),
+         "laid": put(a["laid"], seat, at(a["laid"], seat) + 1),
+         "pending": put(a["pending"], seat, If(moves, t + 1, 0))}
+    return b
+
+
+def _may_lay(cfg: Config, a: Abs, p: Params) -> Bool:
+    seat = p["seat"]
+    return And(a["phase"] == LAY, at(a["haul"], seat) > 0, at(a["pending"], seat) == 0)
+
+
+def _move(cfg: Config, a: Abs, p: Params) -> Abs:
+    """TAN-3.5: the table goes one place left or right, changing places with its
+    neighbour."""
+    seat = p["seat"]
+    t = at(a["pending"], seat) - 1
+    u = t + 2 * p["right"] - 1
+    fruits = _row(a, seat)
+    ft, fu = at(fruits, t), at(fruits, u)
+    fruits = [If(k == t, fu, If(k == u, ft, f)) for k, f in enumerate(fruits)]
+    b = _set_row(a, seat, fruits)
+    return {**b, "pending": put(a["pending"], seat, 0)}
+
+
+def _may_move(cfg: Config, a: Abs, p: Params) -> Bool:
+    """TAN-3.5 a move is due; TAN-3.6 there is a table that way."""
+    to = at(a["pending"], p["seat"]) + 2 * p["right"] - 1
+    return And(a["phase"] == LAY, at(a["pending"], p["seat"]) > 0, 1 <= to, to <= TABLES)
+
+
+def _skip(cfg: Config, a: Abs, p: Params) -> Abs:
+    return {**a, "pending": put(a["pending"], p["seat"], 0)}
+
+
+def _may_skip(cfg: Config, a: Abs, p: Params) -> Bool:
+    """TAN-3.6 (TAN-A6 optional): an edge table's move may be left undone."""
+    table = at(a["pending"], p["seat"])
+    return And(a["phase"] == LAY, cfg.opt("edge-move") == "optional",
+               Or(table == 1, table == TABLES))
+
+
+def _lay_steps(move: str, rule: str, params: dict[str, Any],
+               may: Callable[[Config, Abs, Params], Bool],
+               body: Callable[[Config, Abs, Params], Abs],
+               of: Callable[[Config, Any, Any, Any], Params]) -> list[Step]:
+    """Laying out goes on (``on``), or nobody has anything left to do and the round ends,
+    the game with the last one (``end``, TAN-4.1, TAN-5.3)."""
+    return _split(move, rule, "TAN-4.1", params, may, body, lambda cfg, a: _laid_out(a),
+                  _settle_lay, of)
+
+
+# --- parameters of concrete steps --------------------------------------------------------------
+def _cart_of(cfg: Config, s: TanukiState, act: Any, s2: TanukiState) -> Params:
+    return {"cart": int(act.args[0]) - 1}
+
+
+def _take_of(cfg: Config, s: TanukiState, act: Any, s2: TanukiState) -> Params:
+    return {"cart": int(act.args[0]) - 1, "seat": act.player}
+
+
+def _lay_of(cfg: Config, s: TanukiState, act: Any, s2: TanukiState) -> Params:
+    card = act.args[0]
+    return {"seat": act.player, "fruit": FRUIT_INDEX[FRUIT_OF[card]],
+            "move": int(EFFECT_OF[card] == "move")}
+
+
+def _move_of(cfg: Config, s: TanukiState, act: Any, s2: TanukiState) -> Params:
+    return {"seat": act.player, "right": int(act.args[0] == "right")}
+
+
+def _seat_of(cfg: Config, s: TanukiState, act: Any, s2: TanukiState) -> Params:
+    return {"seat": act.player}
+
+
+Range = tuple[Limit, Limit]
+_SEAT: Range = (0, _seat)
+_BIT: Range = (0, 1)
+_CART = {"cart": _SEAT}
+_TAKE = {"cart": _SEAT, "seat": _SEAT}
+_LAY = {"seat": _SEAT, "fruit": (0, NF - 1), "move": _BIT}
+_MOVE = {"seat": _SEAT, "right": _BIT}
+
+
+def _swap_guard(cfg: Config, a: Abs, p: Params) -> Bool:
+    return And(_may_take(cfg, a, p), _has_cart(a, p["seat"]))
+
+
+def _take_new(cfg: Config, a: Abs, p: Params) -> Bool:
+    return And(_may_take(cfg, a, p), Not(_has_cart(a, p["seat"])))
+
+
+STEPS = (
+    Step("taco", "draw", "TAN-2.1", _CART, lambda cfg, a, p: a["phase"] == TACO_PHASE, _taco,
+         _cart_of),
+    *_deal_steps("keep", "TAN-2.3", _CART, _may_keep, _keep, _cart_of),
+    *_deal_steps("place", "TAN-2.4", _CART, _may_place, _place, _cart_of),
+    *_deal_steps("take", "TAN-2.6", _TAKE, _take_new, _take, _take_of),
+    Step("take", "swap", "TAN-2.12", _TAKE, _swap_guard,
+         lambda cfg, a, p: _settle(cfg, _take(cfg, a, p)), _take_of),
+    *_lay_steps("lay", "TAN-3.1", _LAY, _may_lay, _lay, _lay_of),
+    *_lay_steps("move", "TAN-3.5", _MOVE, _may_move, _move, _move_of),
+    *_lay_steps("skip", "TAN-3.6", {"seat": _SEAT}, _may_skip, _skip, _seat_of),
+)
+
+
+# --- the invariants on counts ----------------------------------------------------------------
+def _conserved(cfg: Config, a: Abs) -> Bool:
+    """TAN-I1: every fruit card of the card list in one place (Taco and Granny lie in one
+    place each by the way they are counted)."""
+    tables = Sum(a["laid"])
+    return a["deck"] + a["hand"] + a["kept"] + Sum(a["cart"]) + Sum(a["haul"]) + tables \
+        + a["out"] == a["cards"]
+
+
+def _capacity(cfg: Config, a: Abs) -> Bool:
+    """TAN-I2: no cart past its capacity (Granny as a 4th card under TAN-A7 fourth); the
+    leader keeps at most one fruit card."""
+    fourth = _fourth(cfg)
+    carts = [_counted(a, i) <= CAP + If(And(fourth, _granny_on(a, i)), 1, 0)
+             for i in range(cfg.players)]
+    return And(*carts, a["kept"] <= 1)
+
+
+def _tables_ok(cfg: Config, a: Abs) -> Bool:
+    """TAN-I3: a table holds one fruit (a table is seen as its fruit, -1 when empty), and no
+    fruit lies on two tables of a seat; a seat that laid nothing has empty tables."""
+    out = []
+    for laid, fruits in zip(a["laid"], a["fruit"]):
+        out.append(Or(laid > 0, *(f == -1 for f in fruits)))
+        for t in range(TABLES):
+            for u in range(t + 1, TABLES):
+                out.append(Or(fruits[t] == -1, fruits[t] != fruits[u]))
+    return And(*out)
+
+
+def _one_cart_each(cfg: Config, a: Abs) -> Bool:
+    """TAN-I4: a seat never holds two carts; laying out starts only when every seat has one
+    (TAN-A8 lay-out: unless the deck ran dry)."""
+    each = [Count(t == p for t in a["taken"]) <= 1 for p in range(cfg.players)]
+    exempt = And(a["dry"] == 1, _lay_out(cfg))
+    return And(*each, Or(a["phase"] != LAY, exempt, _everyone(cfg, a)))
+
+
+def _never_dry(cfg: Config, a: Abs) -> Bool:
+    """TAN-I5: the deck runs dry only when Granny had fewer cards under it than a round
+    can take."""
+    return Or(a["dry"] == 0, a["under"] < need(cfg))
+
+
+def _phase_shape(cfg: Config, a: Abs) -> Bool:
+    """TAN-I6: a drawn card only in the deal; hauls and pending moves only while laying
+    out, a pending move on a table that has cards."""
+    deal, lay = a["phase"] == DEAL, a["phase"] == LAY
+    moves = [Or(t == 0, And(lay, at(row, t - 1) != -1)) for t, row in
+             zip(a["pending"], a["fruit"])]
+    return And(Or(deal, _held(a) == 0), Or(lay, Sum(a["haul"]) == 0), *moves)
+
+
+def _places(cfg: Config, a: Abs) -> Bool:
+    """Where things lie, phase by phase: before Taco is down nothing is dealt, Granny is in
+    the deck and Taco with the leader; during the deal Taco is on a cart; outside it no
+    cart holds a card and nothing is kept; Taco leaves the game only with the last round
+    (an empty deck, TAN-A8 lay-out)."""
+    phase = a["phase"]
+    n = cfg.players
+    empty = And(*(c == 0 for c in a["cart"]), a["kept"] == 0, a["hand"] == 0,
+                a["gloc"] != G_KEPT, a["gloc"] != G_CART, a["gloc"] != G_HAND)
+    untaken = And(*(t == ON_TABLE for t in a["taken"]))
+    before = And(empty, untaken, a["tloc"] == T_SEAT, a["tseat"] == a["leader"],
+                 a["gloc"] == G_DECK, a["last"] == 0, a["dry"] == 0,
+                 *(h == 0 for h in a["haul"]), *(t == 0 for t in a["pending"]))
+    deal = And(a["tloc"] == T_CART, *(t == 0 for t in a["pending"]), a["gloc"] != G_SEAT,
+               a["gloc"] != G_OUT)
+    lay = And(empty, a["tloc"] != T_CART, Or(a["tloc"] == T_SEAT, a["last"] == 1))
+    over = And(empty, untaken, a["tloc"] != T_CART, a["dry"] == 0,
+               *(h == 0 for h in a["haul"]), *(t == 0 for t in a["pending"]))
+    canonical = And(Or(a["tloc"] == T_SEAT, a["tseat"] == 0),
+                    Or(a["tloc"] == T_CART, a["tcart"] == 0),
+                    Or(a["gloc"] == G_SEAT, a["gseat"] == 0),
+                    Or(a["gloc"] == G_CART, a["gcart"] == 0),
+                    Or(a["gloc"] == G_DECK, a["above"] == 0),
+                    Or(a["dry"] == 0, a["last"] == 1), _held(a) <= 1)
+    del n
+    return And(canonical, Or(And(phase == TACO_PHASE, before), And(phase == DEAL, deal),
+                             And(phase == LAY, lay), And(phase == OVER, over)))
+
+
+def _granny_depth(cfg: Config, a: Abs) -> Bool:
+    """Granny lies in the deck with at least ``under`` cards below it until drawn (drawing
+    it makes the round the last, TAN-5.1); in the last round's deal, the deck and what was
+    dealt hold at least as many (TAN-1.8): so the deck can only run dry once a round has
+    taken more than ``under`` cards."""
+    in_deck = a["gloc"] == G_DECK
+    depth = Or(Not(in_deck), a["above"] <= a["deck"])
+    first = Or(a["last"] == 1, And(in_deck, a["deck"] - a["above"] >= a["under"]))
+    dealt = a["deck"] + a["hand"] + Sum(a["cart"]) + a["kept"]
+    last = Or(a["phase"] != DEAL, a["last"] == 0, dealt >= a["under"])
+    return And(depth, first, last)
+
+
+def _deal_ok(cfg: Config, a: Abs) -> Bool:
+    """During the deal some seat still lacks a cart; a drawn card can still be dealt; the
+    round has dealt something or the leader holds a card, and (TAN-2.13 keep-only) the
+    leader has a cart only once something was dealt; the leader kept one card at most,
+    Granny included; once the deck ran dry nothing is drawn."""
+    held = _held(a)
+    may_deal = Or(held == 0, _any_open(cfg, a), _may_still_deal(cfg, a))
+    something = Or(held > 0, _dealt(a) > 0)
+    leader = Or(_leader_takes(cfg), Not(_has_cart(a, a["leader"])), _dealt(a) > 0)
+    kept_any = a["kept"] + If(a["gloc"] == G_KEPT, 1, 0)
+    kept = And(kept_any <= 1, Or(kept_any == 0, _has_cart(a, a["leader"])))
+    dry = Or(a["dry"] == 0, And(a["deck"] == 0, a["gloc"] != G_DECK, held == 0))
+    return Or(a["phase"] != DEAL, And(Not(_everyone(cfg, a)), may_deal, something, leader,
+                                      kept, dry))
+
+
+def _laying(cfg: Config, a: Abs) -> Bool:
+    """While laying out, somebody has a card to lay or a move to make (else the round
+    would have ended, TAN-4.1)."""
+    return Or(a["phase"] != LAY, Not(_laid_out(a)))
+
+
+INVARIANTS = forms(
+    {"TAN-I1": _conserved, "TAN-I2": _capacity, "TAN-I3": _tables_ok,
+     "TAN-I4": _one_cart_each, "TAN-I5": _never_dry, "TAN-I6": _phase_shape},
+    {"TAN-S1": (_places, "where Taco, Granny and the dealt cards lie in each phase"),
+     "TAN-S2": (_granny_depth, "the deck holds Granny's cards until a round takes them"),
+     "TAN-S3": (_deal_ok, "a deal under way can go on and has dealt or holds a card"),
+     "TAN-S4": (_laying, "laying out has something left to do")})
+
+
+def _setup(cfg: Config, a: Abs) -> Bool:
+    """TAN-1.4, TAN-1.8, TAN-1.9, TAN-2.1: the card list of the player count shuffled with
+    Granny fifteen cards from the bottom, no cart taken, empty tables, Taco with the first
+    leader."""
+    n = cfg.players
+    cards = len(standard_cards(n == 2))
+    nothing = And(*(h == 0 for h in a["haul"]), *(t == 0 for t in a["pending"]),
+                  *(c == 0 for c in a["laid"]),
+                  *(f == -1 for row in a["fruit"] for f in row),
+                  *(c == 0 for c in a["cart"]), *(t == ON_TABLE for t in a["taken"]))
+    return And(a["phase"] == TACO_PHASE, a["cards"] == cards, a["deck"] == cards,
+               a["under"] == 15, a["above"] == cards - 15, a["gloc"] == G_DECK,
+               a["tloc"] == T_SEAT, a["tseat"] == a["leader"], a["tcart"] == 0,
+               a["gseat"] == 0, a["gcart"] == 0, a["hand"] == 0, a["kept"] == 0,
+               a["out"] == 0, a["dry"] == 0, a["last"] == 0, nothing)
+
+
+def _measure(cfg: Config, a: Abs) -> list[Num]:
+    """Whether the game goes on; how far the cards are from the tables (a card in the deck
+    or the drawn one 4, dealt 3, in a haul 2, a pending move 1: every action but a cart
+    taken lowers it, and every round lowers it, since each deals a card for good); the
+    phase of the round; the carts still on the table."""
+    deck = a["deck"] + a["hand"] + If(Or(a["gloc"] == G_DECK, a["gloc"] == G_HAND), 1, 0)
+    far = 4 * deck + 3 * _dealt(a) + 2 * Sum(a["haul"]) + Count(t > 0 for t in a["pending"])
+    stage = If(a["phase"] == TACO_PHASE, 2, If(a["phase"] == DEAL, 1, 0))
+    return [If(a["phase"] == OVER, 0, 1), far, stage,
+            Count(t == ON_TABLE for t in a["taken"])]
+
+
+MODEL = Model(
+    fields=FIELDS, abstract=abstract, steps=STEPS, invariants=INVARIANTS, setup=_setup,
+    final=lambda cfg, a: a["phase"] == OVER, measure=_measure,
+    endless={"swap=yes": "a seat may put its cart back and take it again, so the same "
+                         "position comes back during the deal",
+             "leader-take=any": "the leader may take a cart with its drawn card, which goes "
+                                "back on the deck, so a round may deal nothing for good"})
