@@ -227,9 +227,11 @@ def test_undecided_rows_are_sampled_again_by_the_stronger_agents() -> None:
 
 def test_workers_change_nothing_but_the_time() -> None:
     def rows(workers: int) -> list[Any]:
-        data = report(NAME, readings=["bonus"], clauses=False, ladder=False, exact=False,
+        data = report(NAME, readings=["bonus"], clauses=False, exact=False,
                       settings=Settings(agents="random", half_width=0.2, budget=30.0,
-                                        first=50, workers=workers))
-        return [(r["reading"], r["games"], r["verdict"], r["metrics"]) for r in data["readings"]]
+                                        first=50, workers=workers, ladder_games=2))
+        level = {k: data["baseline"]["metrics"][k] for k in ("skill_depth", "chance_vs_skill")}
+        return [level] + [(r["reading"], r["games"], r["verdict"], r["metrics"])
+                          for r in data["readings"]]
 
     assert rows(2) == rows(1)

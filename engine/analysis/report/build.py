@@ -15,9 +15,9 @@ from engine.analysis.report.exact import small_configurations
 from engine.analysis.report.ladder import chance_vs_skill, skill_depth
 from engine.analysis.report.metrics import compare, endings
 from engine.analysis.report.play import GameRecord
-from engine.analysis.report.run import (Progress, Ref, Row, Settings, _fires, _Inline, check_symmetries,
-                                        clause_rows, executor, headline, load_game,
-                                        reading_rows, sample)
+from engine.analysis.report.run import (Progress, Ref, Row, Settings, _fires, _Inline,
+                                        check_symmetries, clause_rows, executor, headline,
+                                        load_game, pooled, reading_rows, sample)
 
 DEFAULTS = Settings()
 CLAUSE_VERDICTS = ("dead", "cosmetic", "ordinary", "dominant")
@@ -121,10 +121,14 @@ def _baseline_json(row: Row, settings: Settings) -> dict[str, Any]:
             "endings": endings(base)}
 
 
-def _game_level(ref: Ref, settings: Settings) -> dict[str, Any]:
+def _game_level(ref: Ref, settings: Settings, pool: Any, spent: list[float]
+                ) -> dict[str, Any]:
+    """Skill depth and chance versus skill, their games played on ``pool``."""
     game = load_game(ref[0], ref[1], ref[2], dict(ref[3]))
-    return {"skill_depth": skill_depth(game, settings.ladder_games, settings.seed),
-            "chance_vs_skill": chance_vs_skill(game, settings.ladder_games, settings.seed)}
+    n, seed = settings.ladder_games, settings.seed
+    run = None if isinstance(pool, _Inline) else pooled(pool, ref, spent)
+    return {"skill_depth": skill_depth(game, n, seed, run=run),
+            "chance_vs_skill": chance_vs_skill(game, n, seed, run=run)}
 
 
 def report(game: str, players: int | None = None, variant: str | None = None,
@@ -149,12 +153,13 @@ def report(game: str, players: int | None = None, variant: str | None = None,
             r.base = defaults[r.ref]
         rows, rerun_cpu = _rerun(rows, _reading_verdicts(rows, settings.tolerance),
                                  settings, pool)
+        ladder_cpu = [0.0]
+        level = _game_level(main, settings, pool, ladder_cpu) if ladder else {}
     finally:
         pool.shutdown() if hasattr(pool, "shutdown") else pool.close()
     verdicts = _reading_verdicts(rows, settings.tolerance)
     base = _baseline_json(baselines[main], settings)
-    if ladder:
-        base["metrics"].update(_game_level(main, settings))
+    base["metrics"].update(level)
     out: dict[str, Any] = {
         "game": game, "players": main_game.players, "variant": variant,
         "agents": settings.agents, "seed": settings.seed, "tolerance": settings.tolerance,
@@ -173,7 +178,7 @@ def report(game: str, players: int | None = None, variant: str | None = None,
         len(v) for v in defaults.values()) + sum(len(r.base) for r in rows if r.screened)
     # in one process the rows' CPU is this process's own; elsewhere it is the workers'
     own = time.process_time() - c0
-    played = default_cpu + rerun_cpu + sum(r.cpu for r in final)
+    played = default_cpu + rerun_cpu + ladder_cpu[0] + sum(r.cpu for r in final)
     out["cpu_seconds"] = round(own if isinstance(pool, _Inline) else own + played, 1)
     out["seconds"] = round(time.perf_counter() - t0, 1)
     return out

@@ -16,9 +16,9 @@ denominator is itself sampled can reach far past it on few games).
 """
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
-from engine.analysis.agents import Agent, get_agent, seat_agents
+from engine.analysis.agents import get_agent
 from engine.analysis.report.metrics import share
 from engine.analysis.report.play import play
 from engine.analysis.report.stats import Estimate, mean_ci, paired
@@ -26,29 +26,56 @@ from engine.analysis.simulate import game_seed
 
 RUNGS = ("ismcts:1", "ismcts:2", "ismcts:4", "ismcts:8")
 
+#: one ladder game: the agent of each seat, the deal's seed, the seat whose share counts
+Job = tuple[tuple[str, ...], int, int]
+#: plays ladder games and returns each one's share, in order (inline, or on the workers)
+Runner = Callable[[Sequence[Job]], list[float]]
 
-def _seat_share(game: Any, seats: list[Agent], seed: int, seat: int) -> float:
-    return share(play(game, seats, game.new(seed=seed), seed), seat)
+
+def shares(game: Any, jobs: Sequence[Job]) -> list[float]:
+    """Play each job's game (the agents' randomness seeded by the deal) and return the
+    counted seat's share of the win."""
+    out = []
+    for names, sd, seat in jobs:
+        agents = [get_agent(a) for a in names]
+        out.append(share(play(game, agents, game.new(seed=sd), sd), seat))
+    return out
 
 
-def edge(game: Any, strong: str, weak: str, n: int, seed: int) -> Estimate:
-    """How much ``strong`` in one seat beats ``weak`` (see the module's docstring)."""
-    s, w = get_agent(strong), get_agent(weak)
-    p = game.players
+def inline(game: Any) -> Runner:
+    return lambda jobs: shares(game, jobs)
+
+
+def _edge_jobs(p: int, strong: str, weak: str, n: int, seed: int) -> list[Job]:
     if p == 1:
-        return paired([_seat_share(game, [s], game_seed(seed, i), 0) for i in range(n)],
-                      [_seat_share(game, [w], game_seed(seed, i), 0) for i in range(n)]
-                      ).within(-1.0, 1.0)
-    wins = []
-    for i in range(n):
-        seat = i % p
-        seats = [s if j == seat else w for j in range(p)]
-        wins.append(_seat_share(game, seats, game_seed(seed, i), seat) - 1.0 / p)
-    return mean_ci(wins).within(-1.0 / p, 1.0 - 1.0 / p)
+        alone: list[Job] = [((strong,), game_seed(seed, i), 0) for i in range(n)]
+        return alone + [((weak,), game_seed(seed, i), 0) for i in range(n)]
+    return [(tuple(strong if j == i % p else weak for j in range(p)), game_seed(seed, i),
+             i % p) for i in range(n)]
 
 
-def skill_depth(game: Any, n: int, seed: int, rungs: Sequence[str] = RUNGS) -> dict[str, Any]:
-    steps = [(hi, lo, edge(game, hi, lo, n, seed)) for lo, hi in zip(rungs, rungs[1:])]
+def _edge(p: int, n: int, got: Sequence[float]) -> Estimate:
+    if p == 1:
+        return paired(got[:n], got[n:]).within(-1.0, 1.0)
+    return mean_ci([g - 1.0 / p for g in got]).within(-1.0 / p, 1.0 - 1.0 / p)
+
+
+def edge(game: Any, strong: str, weak: str, n: int, seed: int,
+         run: Runner | None = None) -> Estimate:
+    """How much ``strong`` in one seat beats ``weak`` (see the module's docstring)."""
+    p = game.players
+    return _edge(p, n, (run or inline(game))(_edge_jobs(p, strong, weak, n, seed)))
+
+
+def skill_depth(game: Any, n: int, seed: int, rungs: Sequence[str] = RUNGS,
+                run: Runner | None = None) -> dict[str, Any]:
+    p, pairs = game.players, list(zip(rungs, rungs[1:]))
+    jobs = [_edge_jobs(p, hi, lo, n, seed) for lo, hi in pairs]
+    got = (run or inline(game))([j for js in jobs for j in js])  # every rung in one batch
+    steps, at = [], 0
+    for (lo, hi), js in zip(pairs, jobs):
+        steps.append((hi, lo, _edge(p, n, got[at:at + len(js)])))
+        at += len(js)
     sure = sum(e.low > 0 for _, _, e in steps)
     maybe = sum(e.high > 0 for _, _, e in steps)
     return {"value": sure, "ci95": [sure, maybe], "games_per_rung": n,
@@ -56,16 +83,14 @@ def skill_depth(game: Any, n: int, seed: int, rungs: Sequence[str] = RUNGS) -> d
                        for hi, lo, e in steps]}
 
 
-def chance_vs_skill(game: Any, n: int, seed: int, top: str = RUNGS[-1]) -> dict[str, Any]:
+def chance_vs_skill(game: Any, n: int, seed: int, top: str = RUNGS[-1],
+                    run: Runner | None = None) -> dict[str, Any]:
     p = game.players
-    rand, skilled = get_agent("random"), get_agent(top)
-    mine, chance = [], []
-    for i in range(n):
-        seat, sd = i % p, game_seed(seed, i)
-        others = seat_agents(["random"], p)
-        mine.append(_seat_share(game, [skilled if j == seat else others[j] for j in range(p)],
-                                sd, seat))
-        chance.append(_seat_share(game, [rand] * p, sd, seat))
+    jobs = [(tuple(top if j == i % p else "random" for j in range(p)), game_seed(seed, i),
+             i % p) for i in range(n)]
+    jobs += [(("random",) * p, game_seed(seed, i), i % p) for i in range(n)]
+    got = (run or inline(game))(jobs)
+    mine, chance = got[:n], got[n:]
     d = paired(mine, chance)
     room = max(1e-9, 1.0 - sum(chance) / n)
     ratio = Estimate(d.value / room, d.low / room, d.high / room, d.p, d.n).within(-1.0, 1.0)

@@ -29,6 +29,7 @@ from spec.common.rules import Option
 from engine.analysis.agents import seat_agents
 from engine.analysis.ambiguities import REGISTER_KINDS
 from engine.analysis.report import stats
+from engine.analysis.report.ladder import Job, Runner, shares
 from engine.analysis.report.metrics import share
 from engine.analysis.report.play import GameRecord, activity, guarding, play
 from engine.analysis.report.symmetry import check, for_option, matched_start
@@ -164,6 +165,29 @@ class _Inline(Executor):
         f: Future[Any] = Future()
         f.set_result(fn(*args, **kwargs))
         return f
+
+
+def _ladder_chunk(ref: Ref, jobs: list[Job]) -> tuple[list[float], float]:
+    """Play some games of the skill ladder (a unit of work of every backend)."""
+    c0 = time.process_time()
+    return shares(_game(ref), jobs), time.process_time() - c0
+
+
+LADDER_CHUNK = 5  # ladder games per task (an IS-MCTS game costs tens of greedy ones)
+
+
+def pooled(pool: Any, ref: Ref, spent: list[float]) -> Runner:
+    """A ladder runner that plays its games on ``pool``, adding their CPU to ``spent``."""
+    def run(jobs: Sequence[Job]) -> list[float]:
+        fs = [pool.submit(_ladder_chunk, ref, list(jobs[a:a + LADDER_CHUNK]))
+              for a in range(0, len(jobs), LADDER_CHUNK)]
+        out: list[float] = []
+        for f in fs:
+            got, cpu = f.result()
+            out += got
+            spent[0] += cpu
+        return out
+    return run
 
 
 def executor(settings: Settings) -> Any:
