@@ -272,6 +272,11 @@ class Table:
         return ActResult(self.version, text, self._events_json(self.version, seat),
                          self.view(seat))
 
+    def replay(self, text: str) -> None:
+        """Apply a journal entry already accepted by a copy of this table elsewhere (a
+        store's other process): stepped as a stored table is replayed, no view built."""
+        self._apply(text)
+
     def _own(self, seat: int, notation: str) -> str:
         """The action's body; a ``pN:`` prefix must name the acting seat.
 

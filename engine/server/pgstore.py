@@ -5,9 +5,13 @@ append-only journal, the version each action must bump by one, token digests, th
 creation limit's buckets. What changes is who decides: an action is appended by one
 statement that bumps the table's version only if it still is the version before, so of
 two processes offering the same version PostgreSQL accepts exactly one, whatever each
-process holds in memory. A trigger on the journal announces each new version on the
-:data:`CHANNEL` (``LISTEN``/``NOTIFY``), which is how every process's live feeds learn of
-actions taken through another. One process at a time plays a table's agents: the one
+process holds in memory. Each new version is announced on the :data:`CHANNEL`
+(``LISTEN``/``NOTIFY``) with its seat and action, which is how every process's live feeds
+learn of actions taken through another, and how its copy of a table catches up without
+reading the journal. The announcement is a statement of its own after the commit, not a
+trigger in it: PostgreSQL holds one lock per database from a notifying transaction's
+commit until it has reached the disk, so notifying transactions are flushed one at a
+time, where plain commits share a flush (schema 2 dropped schema 1's trigger for that). One process at a time plays a table's agents: the one
 holding the table's advisory lock, which PostgreSQL drops when that process dies.
 
 Connections come from a :class:`psycopg_pool.ConnectionPool`. A lost database (a restart,
@@ -36,8 +40,8 @@ from engine.server.store import Store, StoreConflict, StoreError, replayed
 log = logging.getLogger("fruitspec.server")
 
 APPLICATION = "fruitspec-tables"  # fruitspec_meta's mark: the database is ours
-SCHEMA_VERSION = 1
-CHANNEL = "fruitspec_versions"  # NOTIFY payload: "<table id> <version>"
+SCHEMA_VERSION = 2
+CHANNEL = "fruitspec_actions"  # NOTIFY payload: "<table id> <version> <seat> <action>"
 LOCK_CLASS = 0x4653  # first key of this store's advisory locks ("FS")
 MIGRATION_KEY = 0  # second key of the lock that one migration at a time holds
 #: Seconds a request waits for a pooled connection: past it the database is taken as
@@ -81,8 +85,14 @@ _SCHEMA_V1 = [
         at    DOUBLE PRECISION NOT NULL)""",
     f"INSERT INTO fruitspec_meta VALUES ('application', '{APPLICATION}')",
 ]
+# Schema 1 announced each version from a trigger, inside the appending transaction, on
+# channel fruitspec_versions: the store announces it after the commit now (see the module).
+_TO_V2 = [
+    "DROP TRIGGER fruitspec_journal_announce ON fruitspec_journal",
+    "DROP FUNCTION fruitspec_announce()",
+]
 #: The statements that take the schema from version ``v`` to ``v + 1`` (0: no schema).
-_STEPS: dict[int, list[str]] = {0: _SCHEMA_V1}
+_STEPS: dict[int, list[str]] = {0: _SCHEMA_V1, 1: _TO_V2}
 
 # One statement, so one round trip and atomic without BEGIN: the insert happens only if
 # the version bump did, and the bump only if the stored version is the one before.
@@ -128,10 +138,11 @@ class _Database:
                              " postgresql://USER@HOST:PORT/DATABASE") from None
         self._url = url
 
-    def migrate(self) -> str:
-        """Check the database, bring its schema up to date; returns its label."""
+    def migrate(self, upto: int = SCHEMA_VERSION) -> str:
+        """Check the database, bring its schema up to date (to ``upto``: the tests make
+        older ones); returns its label."""
         with self._first_connection() as conn:
-            self._check_and_migrate(conn)
+            self._check_and_migrate(conn, upto)
         return self.label
 
     @contextlib.contextmanager
@@ -150,17 +161,17 @@ class _Database:
         finally:
             conn.close()
 
-    def _check_and_migrate(self, conn: psycopg.Connection[Any]) -> None:
+    def _check_and_migrate(self, conn: psycopg.Connection[Any], upto: int) -> None:
         """Refuse a database that is not ours, or ours but newer or damaged; bring an
         older one up to date. Under a lock, so processes starting together migrate once."""
         with conn.transaction():
             conn.execute("SELECT pg_advisory_xact_lock(%s, %s)", (LOCK_CLASS, MIGRATION_KEY))
             found = self._schema_found(conn)
-            for version in range(found, SCHEMA_VERSION):
+            for version in range(found, upto):
                 for statement in _STEPS[version]:
                     conn.execute(statement)
             conn.execute("INSERT INTO fruitspec_meta VALUES ('schema', %s) ON CONFLICT (key)"
-                         " DO UPDATE SET value = EXCLUDED.value", (str(SCHEMA_VERSION),))
+                         " DO UPDATE SET value = EXCLUDED.value", (str(max(found, upto)),))
 
     def _schema_found(self, conn: psycopg.Connection[Any]) -> int:
         present = {name for (name,) in conn.execute(
@@ -231,6 +242,7 @@ class PgStore:
     """The PostgreSQL database behind one or more servers (see the module's text)."""
 
     shared = True
+    waits = True
 
     def __init__(self, url: str, pool_size: int = 4) -> None:
         self.label = _Database(url).migrate()
@@ -269,10 +281,16 @@ class PgStore:
 
     def append(self, table: Table, version: int, action: str, seat: int,
                agent_turn: bool = False) -> None:
+        """The version's commit, then its announcement (see the module): a process that
+        dies between the two leaves the other processes' feeds of the table one version
+        behind until its next one, and loses nothing stored."""
         with self._conn() as conn:
             done = conn.execute(_APPEND, {"v": version, "turn": agent_turn, "id": table.id,
                                           "seat": seat, "action": action,
                                           "at": time.time()}).rowcount
+            if done == 1:
+                conn.execute("SELECT pg_notify(%s, %s)",
+                             (CHANNEL, f"{table.id} {version} {seat} {action}"))
         if done != 1:
             raise StoreConflict(f"table {table.id}: the stored version is not {version - 1}")
 
@@ -301,9 +319,13 @@ class PgStore:
     def probe(self, body: str) -> None:
         with self._conn() as conn:
             if not self._probe_made:
-                conn.execute("CREATE TABLE IF NOT EXISTS fruitspec_probe"
-                             " (at DOUBLE PRECISION NOT NULL, body TEXT NOT NULL)")
-                self._probe_made = True
+                with self._claims_lock:  # made once, whichever thread and process is first
+                    try:
+                        conn.execute("CREATE TABLE IF NOT EXISTS fruitspec_probe"
+                                     " (at DOUBLE PRECISION NOT NULL, body TEXT NOT NULL)")
+                    except (psycopg.errors.UniqueViolation, psycopg.errors.DuplicateTable):
+                        pass  # another process made it in the same moment
+                    self._probe_made = True
             conn.execute("INSERT INTO fruitspec_probe (at, body) VALUES (%s, %s)",
                          (time.time(), body))
 
@@ -415,8 +437,8 @@ class PgStore:
                     broken = False
                     while not self._stop.is_set():
                         for note in conn.notifies(timeout=LISTEN_POLL):
-                            table_id, _, version = note.payload.rpartition(" ")
-                            on_version(table_id, int(version))
+                            table_id, version, seat, action = note.payload.split(" ", 3)
+                            on_version(table_id, int(version), int(seat), action)
             except _OUTAGE as exc:
                 if not broken:
                     log.warning("lost the table database: %s", type(exc).__name__)

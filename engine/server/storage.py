@@ -36,8 +36,8 @@ class StoreUnavailable(Refusal):
         self.retry_after = retry_after
 
 
-#: Called with (table ID, version) when any process commits a version of a table.
-OnVersion = Callable[[str, int], None]
+#: Called with (table ID, version, seat, action) when any process commits a version.
+OnVersion = Callable[[str, int, int, str], None]
 #: Called when the stream of versions broke off (versions may have been missed).
 OnLost = Callable[[], None]
 
@@ -48,6 +48,10 @@ class TableStore(Protocol):
     #: True when several processes may serve this store at once (they then re-read a
     #: table's version before answering, and claim its agents' seats).
     shared: bool
+    #: True when a call waits on another program (a database server, and a commit on its
+    #: disk): the routes then call the store from worker threads, so that the event loop
+    #: serves other requests meanwhile and concurrent commits share a flush.
+    waits: bool
     #: What the store is, for people: a path, or a URL without its password.
     label: str
 

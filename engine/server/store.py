@@ -89,6 +89,7 @@ class Store:
     """
 
     shared = False
+    waits = False  # one connection, one commit at a time: threads would only queue for it
 
     def __init__(self, path: str | Path, synchronous: str = "NORMAL") -> None:
         self.label = str(path)

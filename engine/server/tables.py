@@ -14,7 +14,9 @@ A store shared by several processes (PostgreSQL) changes three things. A table i
 may be behind the database: reads look up its stored version first and catch up from the
 journal, and an action refused by the store's version compare-and-set (another process
 took that version) catches up and is tried again against the new state. Versions other
-processes commit reach this process's feeds through the store's announcements. And a
+processes commit are announced with their actions: a table with feeds or agents here
+applies them at once (its feeds get them), any other keeps them until it is next used,
+so catching up seldom reads the journal. And a
 table's agents are played only by the process that holds the table's claim; every
 process looks now and then for marked tables nobody plays (their process died).
 """
@@ -103,6 +105,9 @@ class _Live:
     agent_task: asyncio.Task[None] | None = None
     touched: float = 0.0  # clock time of the last action (or of the load)
     evicted: bool = False  # out of memory: whoever still holds it looks the table up again
+    # versions other processes announced, not applied yet: version -> (seat, action);
+    # written by the store's thread, read and emptied under ``lock``
+    heard: dict[int, tuple[int, str]] = field(default_factory=dict)
 
 
 class Tables:
@@ -302,8 +307,8 @@ class Tables:
         version exactly one wins and nothing is applied twice.
         """
         with self._held(table_id, fresh=False) as live:
-            if self.shared and version is not None and version != live.table.version:
-                self._catch_up(live)  # the client may have seen a version from elsewhere
+            if self.shared and version is not None and version > live.table.version:
+                self._catch_up(live, version)  # the client saw a version from elsewhere
             result = self._act_stored(live, seat, notation, version)
             live.touched = self.clock()
             self._mark_agent_turn(live)
@@ -330,23 +335,36 @@ class Tables:
         if self.shared and self.store is not None:
             stored = self.store.version(live.table.id)
             if stored is not None and stored > live.table.version:
-                self._catch_up(live)
+                self._catch_up(live, stored)
 
-    def _catch_up(self, live: _Live) -> None:
+    def _catch_up(self, live: _Live, known: int | None = None) -> None:
         """Apply the versions other processes committed, each sent to this process's
-        feeds as if it had been played here (lock held)."""
+        feeds as if it had been played here (lock held): the announced ones first, then
+        the journal's, unless the announced ones reach ``known`` (a version known to be
+        stored; None: whatever the store holds)."""
         if self.store is None:
             return
         table = live.table
-        entries = self.store.journal_since(table.id, table.version)
-        for seat, action in entries:
-            table.act(seat, action)  # already stored: no commit
-            self._publish(live)
-        if entries:
+        applied = 0
+        while (entry := live.heard.pop(table.version + 1, None)) is not None:
+            self._replay(live, entry[1])
+            applied += 1
+        if known is None or table.version < known:
+            for _, action in self.store.journal_since(table.id, table.version):
+                self._replay(live, action)
+                applied += 1
+        for version in [v for v in list(live.heard) if v <= table.version]:
+            live.heard.pop(version, None)
+        if applied:
             live.touched = self.clock()
             self._kick_agents(live)
             if table.over:
                 self._evict(live)
+
+    def _replay(self, live: _Live, action: str) -> None:
+        """One version already stored (checked when it was accepted), then its feeds."""
+        live.table.replay(action)
+        self._publish(live)
 
     def _commit(self, table: Table, version: int, action: str, seat: int) -> None:
         if self.store is not None:
@@ -430,9 +448,16 @@ class Tables:
                                       "events": table.events_since(version - 1, sub.seat)}
             self._deliver(sub, per_seat[sub.seat])
 
-    def _heard(self, table_id: str, version: int) -> None:
-        """A process committed ``version`` of a table (called on the store's thread)."""
-        if self._loop is not None and table_id in self._live:
+    def _heard(self, table_id: str, version: int, seat: int, action: str) -> None:
+        """A process committed ``version`` of a table (called on the store's thread):
+        kept with the table, and applied now if feeds or agents here wait for it."""
+        live = self._live.get(table_id)
+        if live is None or version <= live.table.version:
+            return  # not here, or already known (this process's own action)
+        if len(live.heard) >= MAX_BACKLOG:
+            live.heard.clear()  # long unused here: its next use reads the journal
+        live.heard[version] = (seat, action)
+        if self._loop is not None and (live.subscribers or _has_agents(live.table)):
             with contextlib.suppress(RuntimeError):  # the loop closed: shutting down
                 self._loop.call_soon_threadsafe(self._on_version, table_id, version)
 
@@ -442,7 +467,7 @@ class Tables:
             return  # not here, or already known (this process's own action)
         try:
             with live.lock:
-                self._catch_up(live)
+                self._catch_up(live, version)
         except StoreUnavailable:
             pass  # the feeds are closed by _lost, and clients catch up with `since`
 

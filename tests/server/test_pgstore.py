@@ -1,6 +1,7 @@
 """The PostgreSQL store on its own: its schema, what it refuses, its password, the copy."""
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 
@@ -10,10 +11,12 @@ import pytest
 import engine
 from engine.analysis.agents import play_game
 from engine.core.table import Table, TableSetup
-from engine.server.pgstore import SCHEMA_VERSION, PgStore, without_password
+from engine.server.pgstore import (_APPEND, CHANNEL, SCHEMA_VERSION, PgStore, _Database,
+                                   without_password)
 from engine.server.store import Store, StoreConflict, StoreError
+from engine.server.tables import digest
 
-from .helpers import free_port
+from .helpers import LiveServer, auth, free_port, http_client, local_replay, plain
 
 SECRET = "hunter2-Zq81"
 
@@ -120,3 +123,45 @@ def test_workers_need_postgresql(tmp_path):
     assert r.returncode == 2 and "needs a postgresql:// --db" in r.stderr
     with pytest.raises(StoreError):
         PgStore("postgresql://nobody@127.0.0.1:1/x?connect_timeout=x")
+
+
+def _schema(url: str) -> tuple[str, int]:
+    """(the schema version the database records, how many announcing triggers it has)."""
+    with psycopg.connect(url) as conn:
+        version = conn.execute("SELECT value FROM fruitspec_meta WHERE key = 'schema'"
+                               ).fetchone()
+        triggers = conn.execute("SELECT count(*) FROM pg_trigger WHERE tgname ="
+                                " 'fruitspec_journal_announce'").fetchone()
+    assert version is not None and triggers is not None
+    return version[0], triggers[0]
+
+
+def test_a_schema_1_store_is_upgraded_to_2_and_served_with_its_games(pg_url, tmp_path):
+    """Schema 1 announced versions from a trigger inside the commit; 2 drops it (the store
+    announces after the commit). A table written under schema 1, trigger firing, is
+    served after the upgrade as it was, and its next action is announced once."""
+    _Database(pg_url).migrate(upto=1)
+    assert _schema(pg_url) == ("1", 1)
+    rec = play_game(engine.load("tindahan", players=3), "random", seed=4)
+    table, tokens = Table("old1", _setup(4)), ["tok-a", "tok-b", "tok-c"]
+    with psycopg.connect(pg_url, autocommit=True) as conn:  # as schema 1's store wrote
+        conn.execute("INSERT INTO fruitspec_tables (id, setup, tokens, version, created)"
+                     " VALUES (%s, %s, %s, 0, 0)", (table.id, json.dumps(
+                         table.setup.to_json()), json.dumps([digest(t) for t in tokens])))
+        for version, text in enumerate(rec.actions[:10], start=1):
+            assert conn.execute(_APPEND, {"v": version, "turn": False, "id": table.id,
+                                          "seat": int(text[1]), "action": text,
+                                          "at": 0.0}).rowcount == 1
+    with LiveServer(pg_url, tmp_path / "serve.log") as srv, http_client(srv) as http, \
+            psycopg.connect(pg_url, autocommit=True) as listener:
+        assert _schema(pg_url) == (str(SCHEMA_VERSION), 0) and SCHEMA_VERSION == 2
+        listener.execute(f"LISTEN {CHANNEL}")
+        seat = int(rec.actions[10][1])
+        got = http.get(f"/api/tables/{table.id}", headers=auth(tokens[seat])).json()
+        state = local_replay(table.game, 4, rec.actions[:10])
+        assert got["version"] == 10 and got["view"] == plain(table.game.view(state, seat))
+        r = http.post(f"/api/tables/{table.id}/actions", headers=auth(tokens[seat]),
+                      json={"action": rec.actions[10], "version": 10})
+        assert r.status_code == 200, r.text
+        notes = [n.payload for n in listener.notifies(timeout=1, stop_after=2)]
+    assert notes == [f"{table.id} 11 {seat} {rec.actions[10]}"]
