@@ -14,8 +14,10 @@ import re
 import time
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Annotated, Any, AsyncIterator
+from typing import Annotated, Any, AsyncIterator, Callable, TypeVar
 
+import anyio
+import anyio.to_thread
 from fastapi import FastAPI, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
 from fastapi.openapi.utils import get_openapi
@@ -113,9 +115,10 @@ def create_app(db_path: str | Path | None, *, agent_delay: float = 0.2,
                   lifespan=lifespan, responses=_REFUSALS, docs_url=None, redoc_url=None)
     app.state.tables = tables
     app.state.limits = limits
-    _routes(app, tables)
+    stored = _Stored(store, pool_size)
+    _routes(app, tables, stored)
     if bench_route and store is not None:
-        _bench_route(app, store)
+        _bench_route(app, store, stored)
     _errors(app)
     app.add_middleware(Guard)
     app.openapi = lambda: _openapi(app)  # type: ignore[method-assign]  # FastAPI's own hook
@@ -124,6 +127,29 @@ def create_app(db_path: str | Path | None, *, agent_delay: float = 0.2,
 
 
 # --- routes ----------------------------------------------------------------------------------
+_T = TypeVar("_T")
+
+
+class _Stored:
+    """Runs a route's work that may call the store: on a worker thread when the store
+    waits on a database server (:attr:`TableStore.waits`), so the event loop serves other
+    requests while it waits and concurrent commits share one flush; here otherwise.
+    At most ``threads`` at once (the connections of the store's pool): a request waits
+    for a thread on the event loop, never for a connection past the pool's timeout."""
+
+    def __init__(self, store: TableStore | None, threads: int) -> None:
+        self.waits = store is not None and store.waits
+        self.threads = threads
+        self._limiter: anyio.CapacityLimiter | None = None  # made on the loop, when used
+
+    async def __call__(self, work: Callable[[], _T]) -> _T:
+        if not self.waits:
+            return work()
+        if self._limiter is None:
+            self._limiter = anyio.CapacityLimiter(self.threads)
+        return await anyio.to_thread.run_sync(work, limiter=self._limiter)
+
+
 def _token(request: HTTPConnection) -> str | None:
     """The bearer token of a request; None without one ("" when the header is not one).
 
@@ -137,7 +163,7 @@ def _token(request: HTTPConnection) -> str | None:
     return token.strip() if scheme.lower() == "bearer" else ""
 
 
-def _routes(app: FastAPI, tables: Tables) -> None:
+def _routes(app: FastAPI, tables: Tables, stored: _Stored) -> None:
     @app.get("/api/games", tags=["games"])
     async def list_games() -> list[dict[str, Any]]:
         """What `fruitspec games --json` prints: games, variants, player counts, options."""
@@ -147,46 +173,55 @@ def _routes(app: FastAPI, tables: Tables) -> None:
     async def create_table(body: CreateTable, request: Request) -> CreatedTable:
         """Open a table; each seat gets its own secret token (agents' seats get none)."""
         limits: ClientLimits = app.state.limits
-        limits.create.check(limits.address(request))  # before any work on the set-up
-        setup = _setup(body)
-        table_id, tokens = tables.create(setup)
-        agents = tables.get(table_id).setup.agents
-        return CreatedTable(table=table_id, version=0, seats=[
-            SeatToken(seat=i, token=tok, agent=agents[i]) for i, tok in enumerate(tokens)])
+        address = limits.address(request)
+
+        def create() -> CreatedTable:
+            limits.create.check(address)  # before any work on the set-up
+            table_id, tokens = tables.create(_setup(body))
+            agents = tables.get(table_id).setup.agents
+            return CreatedTable(table=table_id, version=0, seats=[
+                SeatToken(seat=i, token=tok, agent=agents[i]) for i, tok in enumerate(tokens)])
+        return await stored(create)
 
     @app.get("/api/tables/{table_id}", response_model=TableOut, tags=["tables"])
     async def get_table(table_id: str, request: Request) -> Any:
         """The table as the token's seat (or a spectator, without a token) sees it."""
-        seat = tables.seat_for(table_id, _token(request))
-        return JSONResponse(tables.snapshot(table_id, seat))
+        token = _token(request)
+        return await stored(lambda: JSONResponse(
+            tables.snapshot(table_id, tables.seat_for(table_id, token))))
 
     @app.post("/api/tables/{table_id}/actions", response_model=ActionOut, tags=["tables"])
     async def post_action(table_id: str, body: ActionIn, request: Request) -> Any:
         """Play an action for the token's seat, against `version` when given."""
-        seat = tables.seat_for(table_id, _token(request))
-        result = tables.act(table_id, seat, body.action, body.version)
-        # the body is the core's own JSON-ready data: answered as it is, not re-validated
-        return JSONResponse({"version": result.version, "events": result.events,
-                             "view": result.view})
+        token = _token(request)
+
+        def act() -> JSONResponse:
+            seat = tables.seat_for(table_id, token)
+            result = tables.act(table_id, seat, body.action, body.version)
+            # the core's own JSON-ready data: answered as it is, not re-validated
+            return JSONResponse({"version": result.version, "events": result.events,
+                                 "view": result.view})
+        return await stored(act)
 
     @app.get("/api/tables/{table_id}/events", response_model=EventsOut, tags=["tables"])
     async def get_events(request: Request, table_id: str,
                          since: int = Query(0, ge=0, le=MAX_VERSION)) -> Any:
         """Every event after version `since`, as the token's seat may read them."""
-        seat = tables.seat_for(table_id, _token(request))
-        return JSONResponse(tables.events(table_id, seat, since))
+        token = _token(request)
+        return await stored(lambda: JSONResponse(
+            tables.events(table_id, tables.seat_for(table_id, token), since)))
 
     @app.get("/api/tables/{table_id}/scenario", response_model=Scenario, tags=["tables"],
              response_model_exclude_unset=True)
     async def get_scenario(table_id: str) -> Any:
         """The finished game as a scenario file for `fruitspec replay` (409 while it runs)."""
-        return JSONResponse(tables.scenario(table_id))
+        return await stored(lambda: JSONResponse(tables.scenario(table_id)))
 
     @app.get("/api/health", tags=["server"])
     async def health() -> Any:
         """For a proxy's health check: 200 while this process and its database answer,
         503 with Retry-After while the database does not."""
-        return JSONResponse(tables.health())
+        return await stored(lambda: JSONResponse(tables.health()))
 
     @app.websocket("/api/tables/{table_id}/ws")
     async def feed(ws: WebSocket, table_id: str, token: str | None = None,
@@ -298,16 +333,21 @@ async def _drain(ws: WebSocket) -> None:
         return
 
 
-def _bench_route(app: FastAPI, store: TableStore) -> None:
+def _bench_route(app: FastAPI, store: TableStore, stored: _Stored) -> None:
     """The floor an action is measured against (``make bench-server``): the same path
     shape, middleware, token header and body decoding as an action, one row of the same
-    size committed as durably, and a reply of the size the bench asks for, with no game.
-    Left out of the schema: it is no part of the API."""
+    size committed as durably (on a worker thread where an action's is), and a reply of
+    the size the bench asks for, with no game. Left out of the schema: it is no part of
+    the API."""
     @app.post("/api/bench/{table_id}/actions", include_in_schema=False)
     async def bare(table_id: str, body: ActionIn, request: Request,
                    size: int = Query(0, ge=0, le=MAX_PROBE_REPLY)) -> Any:
-        store.probe(f"{table_id} {body.version} {_token(request) is not None} {body.action}")
-        return JSONResponse({"pad": "x" * max(0, size - 11)})
+        token = _token(request)
+
+        def probe() -> JSONResponse:
+            store.probe(f"{table_id} {body.version} {token is not None} {body.action}")
+            return JSONResponse({"pad": "x" * max(0, size - 11)})
+        return await stored(probe)
 
 
 # --- errors ----------------------------------------------------------------------------------
