@@ -24,8 +24,9 @@ def _node() -> list[str] | None:
     return [node] if major >= 22 else [node, "--experimental-websocket"] if major >= 20 else None
 
 
-def _run(cmd: list[str], tmp_path: Path, db: str | None = None) -> None:
-    with LiveServer(db or str(tmp_path / "t.sqlite3"), tmp_path / "server.log") as srv:
+def _run(cmd: list[str], tmp_path: Path, db: str | None = None, workers: int = 1) -> None:
+    with LiveServer(db or str(tmp_path / "t.sqlite3"), tmp_path / "server.log",
+                    args=("--workers", str(workers))) as srv:
         made = httpx.post(srv.base + "/api/tables", trust_env=False, json={
             "game": "fruit-passion", "seed": 6, "agents": [None, "greedy"]}).json()
         r = subprocess.run([*cmd, srv.base, made["table"], made["seats"][0]["token"]],
@@ -43,5 +44,9 @@ def test_the_python_client_plays_its_seat_to_the_end(request, tmp_path, kind):
 
 
 @pytest.mark.skipif(_node() is None, reason="needs Node.js 20 or later")
-def test_the_javascript_client_plays_its_seat_to_the_end(tmp_path):
-    _run([*_node(), str(CLIENTS / "seat_client.mjs")], tmp_path)  # type: ignore[misc]
+@pytest.mark.parametrize("kind, workers", [("sqlite", 1), ("postgresql", 2)])
+def test_the_javascript_client_plays_its_seat_to_the_end(request, tmp_path, kind, workers):
+    """On PostgreSQL through two workers: the client's requests, its feed and the agent's
+    seat may each be served by another process."""
+    _run([*_node(), str(CLIENTS / "seat_client.mjs")], tmp_path,  # type: ignore[misc]
+         store_db(request, kind, tmp_path), workers)
