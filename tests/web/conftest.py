@@ -7,6 +7,7 @@ Makefile installs both and a missing one is a failure.
 """
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import shutil
@@ -36,13 +37,13 @@ def _missing(what: str) -> None:
     pytest.skip(f"{what} is not installed (`make test` installs it)")
 
 
-@pytest.fixture(scope="session")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """The base URL of ``fruitspec serve`` on a free loopback port, with an empty table
-    store; agents wait 0.02 s before they move, so games with an agent's seat stay quick."""
-    db = tmp_path_factory.mktemp("web") / "tables.sqlite3"
+@contextlib.contextmanager
+def serving(db: str, *flags: str) -> Iterator[str]:
+    """``fruitspec serve`` on a free loopback port with its tables in ``db``; yields its
+    base URL. Agents wait 0.02 s before they move, so games with an agent's seat stay
+    quick."""
     proc = subprocess.Popen([sys.executable, "-m", "engine", "serve", "--host", "127.0.0.1",
-                             "--port", "0", "--db", str(db), "--agent-delay", "0.02"],
+                             "--port", "0", "--db", db, "--agent-delay", "0.02", *flags],
                             cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
                             text=True)
     try:
@@ -55,10 +56,16 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     finally:
         proc.terminate()
         try:
-            proc.wait(timeout=5)
+            proc.wait(timeout=10)
         except subprocess.TimeoutExpired:
             proc.kill()
-            proc.wait(timeout=5)
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The base URL of ``fruitspec serve`` with an empty table store of its own."""
+    with serving(str(tmp_path_factory.mktemp("web") / "tables.sqlite3")) as url:
+        yield url
 
 
 @pytest.fixture(scope="session")

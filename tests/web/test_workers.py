@@ -4,16 +4,13 @@ and every page still sees every version, and only its own hand."""
 from __future__ import annotations
 
 import random
-import re
-import subprocess
-import sys
 from typing import Iterator
 
 import pytest
 
 from tests.server.pg import Cluster, PostgresMissing
 
-from .conftest import ROOT
+from .conftest import serving
 from .driver import create_from_lobby, open_seat, play, version, wait_version
 
 
@@ -24,22 +21,10 @@ def workers_server() -> Iterator[str]:
         cluster = Cluster().init()
     except PostgresMissing as exc:
         pytest.skip(str(exc))
-    proc = subprocess.Popen([sys.executable, "-m", "engine", "serve", "--host", "127.0.0.1",
-                             "--port", "0", "--db", cluster.new_database(), "--workers", "2",
-                             "--agent-delay", "0.02"], cwd=ROOT, stdout=subprocess.PIPE,
-                            stderr=subprocess.DEVNULL, text=True, start_new_session=True)
     try:
-        assert proc.stdout is not None
-        found = re.search(r"http://127\.0\.0\.1:\d+/", proc.stdout.readline())
-        if found is None:
-            raise RuntimeError("the server did not start")
-        yield found.group(0)
+        with serving(cluster.new_database(), "--workers", "2") as url:
+            yield url
     finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
         cluster.destroy()
 
 
