@@ -517,8 +517,8 @@ class Tables:
     def _kick_agents(self, live: _Live) -> None:
         """Start the table's agent loop when a seat an agent plays may act now."""
         loop = self._loop
-        if loop is None:
-            return  # not serving yet: start() kicks every table
+        if loop is None or not _has_agents(live.table):
+            return  # not serving yet (start() kicks every table), or people only
         if _running_loop() is not loop:  # decided on the loop, where the task lives
             loop.call_soon_threadsafe(self._kick_agents, live)
             return

@@ -11,11 +11,16 @@ two phases of the same length, on the same server process:
   database with the same durability, and returns a body of the same size as the actions'
   replies, with no game behind it.
 
+Each seat has its own keep-alive connection, opened and answered before the phases, as
+players on their own devices (several workers: a table's seats are served by whichever
+process accepted their connections). The load generator is a small HTTP/1.1 client on
+the event loop the server uses, writing requests encoded once, so that its CPU, which
+competes with the server's for the same cores, stays small; it is reported beside.
+
 Both phases run again with one table alone, for what one request costs with nothing
 queued before it. Reported per configuration: actions/s and p50/p99 latency of each
-phase, the ratio of their p50s (the goal: at most 2), the server's CPU per request and
-the load generator's CPU beside it (on two cores it competes with the server). The bench
-stops by itself.
+phase, the ratio of their p50s (the goal: at most 2), the server's CPU per request, the
+load generator's CPU, and the machine's load average after it. The bench stops by itself.
 
     .venv/bin/python -m tests.server.bench_server [--seconds 20] [--tables 200]
 """
@@ -24,6 +29,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import shutil
 import tempfile
 import time
@@ -261,12 +267,16 @@ def run(configs: list[tuple[str, int]], tables: int, seconds: float,
     if pg_url is None and any(store == "postgresql" for store, _ in configs):
         cluster = Cluster(fsync=True).init()
         pg_url = cluster.new_database
-    results: dict[str, Any] = {"tables": tables, "seconds_per_phase": seconds, "runs": []}
+    # the machine's load (1, 5, 15 minutes) before the bench, and after each configuration
+    # (which its own processes raise): other programs competing for the cores show here
+    results: dict[str, Any] = {"tables": tables, "seconds_per_phase": seconds,
+                               "load_average_before": os.getloadavg(), "runs": []}
     try:
         for n, (store, workers) in enumerate(configs):
             db = pg_url() if store == "postgresql" and pg_url else str(folder / f"{n}.sqlite3")
             figures = measure(db, workers, records, tables, seconds, folder)
-            results["runs"].append({"store": store, "workers": workers, **figures})
+            results["runs"].append({"store": store, "workers": workers, **figures,
+                                    "load_average_after": os.getloadavg()})
     finally:
         if cluster is not None:
             cluster.destroy()

@@ -95,7 +95,7 @@ def racing_tanuki(players: int = 3, seed_range: range = range(200)) -> tuple[int
     """A seed and the actions that lead to a moment when several seats may take one cart."""
     game = engine.load("tanuki-market", players=players)
     for seed in seed_range:
-        state, done = game.new(seed=seed), []
+        state, done = game.new(seed=seed), list[str]()
         for _ in range(60):
             legal = game.legal_actions(state)
             takers: dict[str, set[int]] = {}
