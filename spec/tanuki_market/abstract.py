@@ -258,9 +258,12 @@ def _start_lay(cfg: Config, a: Abs) -> Abs:
     the round ends when nobody has anything to lay (TAN-4.1)."""
     n = cfg.players
     taken = a["taken"]
-    haul = [a["haul"][p] + Sum(If(taken[i] == p, a["cart"][i], 0) for i in range(n))
-            + If(a["leader"] == p, a["kept"], 0) for p in range(n)]
-    left = Sum(If(taken[i] == ON_TABLE, a["cart"][i], 0) for i in range(n))
+    gets = [[If(taken[i] == p, a["cart"][i], 0) for i in range(n)] for p in range(n)]
+    haul = [a["haul"][p] + Sum(gets[p]) + If(a["leader"] == p, a["kept"], 0)
+            for p in range(n)]
+    # what nobody took: each cart's cards less what its taker got (so that the cards are
+    # seen to stay the same in number, whoever took which cart)
+    left = Sum(a["cart"][i] - Sum(gets[p][i] for p in range(n)) for i in range(n))
     t_to = at(taken, a["tcart"])
     g_to = at(taken, a["gcart"])
     taco_here = a["tloc"] == T_CART
