@@ -57,7 +57,52 @@ def _take_and_give_back(g: Game) -> list[Any]:
     return path
 
 
+SETUPS["tanuki-market"] = {"leader": 0}  # the first seat leads the first round
+
+
+def _swap_back_and_forth(g: Game) -> list[Any]:
+    """Tanuki Market with swap=yes: Taco goes on cart 1, and the seat to the leader's left
+    takes cart 2, exchanges it for cart 1 and then for cart 2 again: the position after its
+    first take comes back, while the leader still holds its drawn card."""
+    s = g.new(seed=1, setup=SETUPS[g.name])
+    path = []
+    for body in ("p0: taco 1", "p1: take 2", "p1: take 1", "p1: take 2"):
+        act = g.resolve(s, body)
+        path.append(act)
+        s, _ = g.step(s, act)
+    return path
+
+
+def _rounds_that_deal_nothing(g: Game) -> list[Any]:
+    """Tanuki Market with leader-take=any: the leader puts Taco on cart 1 and takes that
+    cart still holding its drawn card, the others take the other carts, the card goes back
+    on the deck and nothing is laid out; the leader took Taco and leads again. Every round
+    is the one before, but for its number, which passes the declared most rounds (one a
+    card of the deck)."""
+    s = g.new(seed=1, setup=SETUPS[g.name])
+    path = []
+    while validate.problem(g, s) is None:
+        bodies = ["p0: taco 1", "p0: take 1"] + [f"p{k}: take {k + 1}" for k in
+                                                 range(1, g.players)]
+        for body in bodies:
+            act = g.resolve(s, body)
+            path.append(act)
+            s, _ = g.step(s, act)
+    return path
+
+
 FINDINGS = (
+    Finding("TAN-swap-loop", "endless", "tanuki-market", {"swap": "yes"},
+            lambda oid: oid.startswith("TAN-O-take.swap-measure-")
+            and oid.endswith("-swap=yes"),
+            "a seat may put its cart back and take it again, so the same position comes back "
+            "during the deal and no measure can fall", _swap_back_and_forth),
+    Finding("TAN-empty-rounds", "reachable", "tanuki-market", {"leader-take": "any"},
+            lambda oid: oid.startswith("TAN-O-take.end-measure-")
+            and oid.endswith("-leader-take=any"),
+            "the leader may take a cart holding its drawn card, which then goes back on the "
+            "deck: a round may deal nothing, rounds follow one another for ever, and the "
+            "round number passes the declared bound", _rounds_that_deal_nothing),
     Finding("FRP-literal-loop", "endless", "fruit-passion", {"discard-take": "literal"},
             lambda oid: oid.startswith("FRP-O-discard.") and "-measure-" in oid
             and oid.endswith("-discard-take=literal"),
