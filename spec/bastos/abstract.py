@@ -120,7 +120,7 @@ def _resolve(cfg: Config, a: Abs, p: Params) -> Abs:
     values = a["values"]
     if cfg.opt("aside-changes") == "undone":
         values = [If(w < 0, lv, v) for v, lv in zip(a["values"], a["lvalues"])]
-    return {**a, "phase": PLAY, "values": values, "leader": If(w < 0, a["leader"], w), "won": won,
+    return {**a, "phase": PLAY, "values": values, "lvalues": [0] * NF, "leader": If(w < 0, a["leader"], w), "won": won,
             "aside": a["aside"] + If(w < 0, n, 0), "trick": 0, "led": -1, "tfrom": 0,
             "declined": 0, "pending": 0, "owe": [0] * n, "own": [0] * n}
 
@@ -197,7 +197,8 @@ def _play(cfg: Config, a: Abs, p: Params) -> Abs:
                 a["trump"] == NO_TRUMP)
     early = cfg.opt("early-cards") == "discards"  # BAS-A9: the declaring card is the first trump
     own = And(a["shown"] == 1, f == at(a["colour"], t))
-    lead = a["trick"] == 0  # BAS-A13: the values as the trick is led (a lead declares none)
+    # BAS-A13 undone: the values as the trick is led (a lead declares none)
+    lead = And(a["trick"] == 0, cfg.opt("aside-changes") == "undone")
     return {**a, "values": values, "trump": If(declare, f, a["trump"]),
             "lvalues": [If(lead, v, lv) for v, lv in zip(a["values"], a["lvalues"])],
             "tfrom": If(declare, a["trick"] if early else 0, a["tfrom"]),

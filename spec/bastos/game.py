@@ -323,7 +323,7 @@ def _play(cfg: Config, s: BastosState, a: Action) -> Effect:
     once the trick is complete (BAS-A2); a complete trick goes to its winner."""
     r: Rules = cfg.extra
     seat, card = a.player, a.args[0]
-    if not s.trick:  # BAS-A13: the table as the trick is led, before any change it brings
+    if r.undo_aside and not s.trick:  # BAS-A13 undone: the table as the trick is led
         s = s._replace(lead_values=s.values)
     if len(a.args) == 2:
         s, events = _declare_trump(r, s, seat, card)
@@ -436,7 +436,8 @@ def _resolve(cfg: Config, s: BastosState, events: list[Event]) -> BastosState:
                          seat=leader, card=s.trick[pos], why=why))
         tricks = put(tricks, leader, tricks[leader] + s.trick)
     s = s._replace(phase="play", leader=leader, trick=(), trump_from=0, declined=False,
-                   pending=(), tricks=tricks, aside=aside, values=values)
+                   pending=(), tricks=tricks, aside=aside, values=values,
+                   lead_values=(0,) * len(FRUITS))
     if not s.hands[leader]:
         return _end_round(cfg, s, events)
     return s

@@ -40,7 +40,7 @@ class BastosState(NamedTuple):
     bastos: tuple[Optional[str], ...]  # shown Bastos! cards (None until all have picked)
     leftover: Optional[str]  # the face-up odd card at four players
     values: tuple[int, ...]
-    lead_values: tuple[int, ...]  # the values when the current trick was led (BAS-A13)
+    lead_values: tuple[int, ...]  # BAS-A13 undone: the values as this trick was led, else 0s
     trump: int  # fruit index, -1 while no fruit is trump
     leader: int
     trick: Hand  # cards of the current trick, the leader's first
