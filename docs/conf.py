@@ -38,8 +38,11 @@ html_theme_options = {
     "navigation_with_keys": True,
 }
 html_show_sourcelink = False
-# the published site: the printed rulebooks' links to other pages are absolute under it
-html_baseurl = os.environ.get("FRUITSPEC_SITE_URL", "https://fruitspec.readthedocs.io/en/latest/")
+# the published site: the printed rulebooks' links to other pages are absolute under it.
+# Set FRUITSPEC_SITE_URL to the address the site is served from (see README.md, "The two
+# commands"); without it the links point to this default address
+DEFAULT_SITE_URL = "https://fruitspec.readthedocs.io/en/latest/"
+html_baseurl = os.environ.get("FRUITSPEC_SITE_URL") or DEFAULT_SITE_URL
 html_last_updated_fmt = None
 
 # diagrams: rendered by the local `dot` binary at build time, as SVG (no network)
