@@ -26,10 +26,11 @@ def _seat_name(i: int) -> str:
     return f"player {i + 1}"
 
 
-def _matrix(game: str, ids: dict[str, str], ob: Any) -> str:
+def _matrix(game: str, ids: dict[str, str], ob: Any, variant: str | None = None) -> str:
     by_cell: dict[tuple[str, str], list[str]] = defaultdict(list)
     for o in ob.obligations(game, readings=False):
-        by_cell[o.move, o.invariant].append(o.id)
+        if o.variant == variant:
+            by_cell[o.move, o.invariant].append(o.id)
     for oid, status in ids.items():
         for (move, inv), members in by_cell.items():
             if any(oid.startswith(m + "-") for m in members) and oid not in members:
@@ -47,7 +48,8 @@ def _matrix(game: str, ids: dict[str, str], ob: Any) -> str:
                        f"✓ {len(members)}")
         rows.append(row)
     return list_table(["move / branch", *invs], rows,
-                      title=f"{game}: obligations by move and invariant")
+                      title=f"{game}{f' ({variant})' if variant else ''}: obligations by"
+                            " move and invariant")
 
 
 def _position(counts: dict[str, Any], seat_fields: set[str]) -> str:
@@ -104,5 +106,8 @@ def section() -> str:
             "cell reads shares the default's proof. ``fruitspec prove GAME --obligation "
             "ID`` reruns one.\n\n")
     for game in ob.MODELS:
-        out += heading(game, "-") + _matrix(game, ids, ob) + _counterexamples(game, ids, ob)
+        out += heading(game, "-") + _matrix(game, ids, ob)
+        for variant in sorted({v for v, _ in ob.configurations(game)} - {None}):
+            out += _matrix(game, ids, ob, variant)  # a variant with a model of its own
+        out += _counterexamples(game, ids, ob)
     return out
