@@ -94,10 +94,8 @@ class _Driver:
                  index: int) -> None:
         self.host, self.port, self.records, self.index = host, port, records, index
         self.seats: list[_Connection] = []
-        self.requests: list[tuple[int, bytes]] = []  # (seat, encoded body) per version
-        self.heads: list[bytes] = []  # per seat: the action route's head, token included
-        self.bare: list[bytes] = []
-        self.next = 0
+        self.next = 0  # the version the table is at
+        self.bare_next = 0  # the recorded action the bare route was last sent
 
     async def connect(self, seats: int) -> None:
         """Every player's connection opened and answered once (the table loaded, as a
@@ -127,10 +125,16 @@ class _Driver:
         self.tid, self.tokens, self.bodies, self.next = tid, tokens, bodies, 0
 
     def request(self, bare: bool, reply_size: int) -> tuple[int, bytes]:
-        seat, body = self.bodies[self.next]
-        path = (f"/api/bench/{self.tid}/actions?size={reply_size}" if bare
-                else f"/api/tables/{self.tid}/actions")
-        return seat, _request(path, body, self.tokens[seat])
+        """The next action's request; to the bare route, the next one of the game's in
+        turn (the table never moves), so its seats, and with several workers the
+        processes their connections reach, take turns as the actions' do."""
+        if not bare:
+            seat, body = self.bodies[self.next]
+            return seat, _request(f"/api/tables/{self.tid}/actions", body, self.tokens[seat])
+        self.bare_next = (self.bare_next + 1) % len(self.bodies)
+        seat, body = self.bodies[self.bare_next]
+        return seat, _request(f"/api/bench/{self.tid}/actions?size={reply_size}", body,
+                              self.tokens[seat])
 
     async def step(self, request: tuple[int, bytes], bare: bool) -> tuple[float, int, str | None]:
         """One request: (seconds, reply bytes, error or None)."""
