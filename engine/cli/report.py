@@ -157,11 +157,13 @@ def render(data: dict[str, Any]) -> None:
                   words.stopped(r["stopped"]))
     con.print(t)
     c = Table(title="restricted play: a player barred from each clause", title_justify="left")
-    for col in ("clause", "verdict", "win-rate change", "used per game", "deals"):
+    for col in ("clause", "played in", "verdict", "win-rate change", "used per game", "deals"):
         c.add_column(col)
     for r in data["clauses"]:
         f = r["fires_per_game"]
-        c.add_row(r["clause"], r["verdict"], words.interval(r["restricted"]),
+        where = ", ".join([f"{r['players']} players"] + ([r["variant"]] if r.get("variant") else [])
+                          + [f"{k}={v}" for k, v in (r.get("options") or {}).items()])
+        c.add_row(r["clause"], where, r["verdict"], words.interval(r["restricted"]),
                   f"{f['value']:.1f}", str(r["games"]))
     con.print(c)
 

@@ -123,6 +123,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     p.add_argument("--rerun", metavar="AGENTS",
                    help="stronger agents for the rows screening leaves undecided (ismcts:8)")
     p.add_argument("--rerun-budget", type=float, default=0.0, help="their CPU seconds")
+    p.add_argument("--out", type=Path, default=DIR, metavar="DIR",
+                   help="where the JSON file goes (default: the committed data)")
     a = p.parse_args(argv)
     settings = Settings(agents=a.agents, budget=a.budget, half_width=a.half_width,
                         workers=a.workers, seed=a.seed, ladder_games=a.ladder_games,
@@ -132,7 +134,7 @@ def main(argv: Sequence[str] | None = None) -> None:
                f" --budget {a.budget:g} --half-width {a.half_width:g}"
                + (f" --seed {a.seed}" if a.seed else "") + f" --ladder-games {a.ladder_games}"
                + (f" --rerun {a.rerun} --rerun-budget {a.rerun_budget:g}" if a.rerun else ""))
-    print(save(data, command))
+    print(save(data, command, a.out))
 
 
 if __name__ == "__main__":
