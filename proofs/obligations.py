@@ -45,6 +45,7 @@ from .core import value
 
 MODELS: dict[str, str] = {
     "tindahan": "spec.tindahan.abstract",
+    "tanuki-market": "spec.tanuki_market.abstract",
     "bastos": "spec.bastos.abstract",
     "fruit-passion": "spec.fruit_passion.abstract",
 }
