@@ -69,3 +69,69 @@ def test_what_changes_is_one_sentence_that_differs_per_reading() -> None:
             assert len(set(said)) == len(said), opt.id
             # one sentence: no full stop before a capital ("e.g." inside is no end)
             assert all(not re.search(r"\. [A-Z]", s) and s.endswith(".") for s in said), opt.id
+
+
+def test_each_row_has_an_anchor_and_says_who_decided_it() -> None:
+    screened = _row("TIN-A3", "each", 3, verdict="matters", agents="ismcts:8",
+                    screening={"agents": "greedy", "games": 400, "verdict": "undecided"})
+    page = designer.game_page("tindahan", "Tindahan", SP,
+                              _data([screened], report_data.spec_digest("tindahan")), _no_svg)
+    assert ":fruit-anchor:`tin-a3`" in page and ":fruit-anchor:`tin-a3-each-3`" in page
+    assert "**matters**, by ``ismcts:8`` over 100 deals, after ``greedy`` left it" in page
+
+
+def _box(monkeypatch: Any, plain: bool) -> tuple[str, list[str]]:
+    """What TIN-A3's ruling box says when one of its readings is measured."""
+    data = _data([_row("TIN-A3", "each", 3, verdict="no-difference")],
+                 report_data.spec_digest("tindahan"))
+    monkeypatch.setitem(designer._LOADED, "tindahan", data)
+    opt = SP.catalogue.option("TIN-A3")
+    rivals = [v for v in opt.values if v != opt.default]
+    return designer.impact("tindahan", "TIN-A3", rivals, plain=plain), rivals
+
+
+def test_a_ruling_box_links_each_reading_to_its_row(monkeypatch: Any) -> None:
+    said, rivals = _box(monkeypatch, plain=False)
+    assert "../designer/tindahan.html#tin-a3-each-3" in said and "each: no-difference" in said
+    assert r"the first player: +2.0 \[-1.0, +5.0\] pts" in said
+    assert all(f"``{v}``: pending" in said for v in rivals if v != "each")
+    assert "../designer/tindahan.html#tin-a3" in said
+
+
+def test_the_page_shows_the_skill_ladder_with_intervals() -> None:
+    data = _data([], report_data.spec_digest("tindahan"))
+    data["baseline"]["metrics"]["skill_depth"] = {
+        "value": 1, "ci95": [1, 2], "games_per_rung": 30,
+        "ladder": [{"agent": "ismcts:2", "against": "ismcts:1",
+                    "edge": {"value": 0.12, "ci95": [0.03, 0.21]}},
+                   {"agent": "ismcts:4", "against": "ismcts:2",
+                    "edge": {"value": 0.02, "ci95": [-0.05, 0.09]}}]}
+    page = designer.game_page("tindahan", "Tindahan", SP, data, _no_svg)
+    assert "**Skill depth** 1 (95% interval 1 to 2 rungs) of 2, 30 games a rung" in page
+    assert r"+12.0 \[+3.0, +21.0\] pts" in page and r"+2.0 \[-5.0, +9.0\] pts" in page
+
+
+def test_a_clause_row_says_where_it_was_played() -> None:
+    c = {"players": 1, "variant": "solo", "options": {"day": "monday"}}
+    assert designer.played_in(c) == "1 player, ``solo``, ``day=monday``"
+    assert designer.played_in({"players": 3, "variant": None}) == "3 players"
+
+
+def test_the_register_witness_cell_says_what_the_witness_shows() -> None:
+    from fruitdocs.pages import witness_says
+    assert witness_says({"witness": None}) == "none yet"
+    assert witness_says({"witness": "w.json"}) == "stored, not replayed"
+    e = {"witness": "w.json", "outcomes": {"a": {}, "b": {}}, "differs_in": ["scores", "winners"],
+         "agreeing": []}
+    assert witness_says(e) == "parts the readings in the scores, the winner"
+    e = {**e, "agreeing": ["c"], "apart": {"c": {"witness": "c.json", "differs_in": []}}}
+    assert witness_says(e).endswith("; ``c`` plays out as the default on it (a witness of its"
+                                    " own parts it)")
+    assert witness_says({**e, "differs_in": []}) == "✗ every reading ends alike"
+
+
+def test_a_player_editions_box_names_no_option_value(monkeypatch: Any) -> None:
+    said, rivals = _box(monkeypatch, plain=True)
+    assert "../designer/tindahan.html#tin-a3-each-3" in said and "``" not in said
+    assert not any(f"{v}:" in said for v in rivals)
+    assert "no change larger than the tolerance" in said

@@ -26,7 +26,7 @@ from docutils.parsers.rst import directives
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 
-from . import collect, generate, printable, rulebook, session
+from . import collect, designer, generate, printable, rulebook, session
 from .collect import Settings
 
 logger = logging.getLogger(__name__)
@@ -151,5 +151,6 @@ def setup(app: Any) -> dict[str, Any]:
     app.add_role("clause", rulebook.clause_role)
     app.add_role("trace", rulebook.trace_role)
     app.add_role("proof", rulebook.proof_role)
+    app.add_role("fruit-anchor", designer.anchor_role)
     app.connect("build-finished", printable.on_build_finished)
     return {"version": "1.0", "parallel_read_safe": False, "parallel_write_safe": True}

@@ -48,14 +48,84 @@ def what_changes(opt: Any, value: str, row: dict[str, Any] | None) -> str:
             f" between {esc(row['agents'])} players.")
 
 
+def row_anchor(option_id: str, value: str, players: int | None) -> str:
+    """The HTML id of a reading's row on its designer page (a ruling box links to it)."""
+    from docutils.nodes import make_id
+    return make_id(f"{option_id}-{value}" + (f"-{players}" if players else ""))
+
+
+def anchor_role(name: str, rawtext: str, text: str, lineno: int, inliner: Any,
+                options: Any = None, content: Any = None) -> tuple[list[Any], list[Any]]:
+    """``:fruit-anchor:`tin-a1``` - an empty mark carrying that HTML id, so a row of a table
+    can be linked to (a label cannot sit in a table cell)."""
+    from docutils import nodes
+    node = nodes.inline("", "")
+    node["ids"] = [nodes.make_id(text)]
+    return [node], []
+
+
+def _anchor(name: str) -> str:
+    return f":fruit-anchor:`{name}`\\ "
+
+
+def _decided_by(row: dict[str, Any]) -> str:
+    """Which agents decided the row and over how many deals."""
+    out = f"by {lit(row['agents'])} over {row['games']} deals"
+    if row.get("screening"):  # the screening left it open, the stronger agents decided it
+        out += (f", after {lit(row['screening']['agents'])} left it undecided over"
+                f" {row['screening']['games']}")
+    return out
+
+
 def _verdict(row: dict[str, Any] | None) -> str:
     if row is None:
         return "**pending**"
-    v = f"**{row['verdict']}**"
-    if row.get("screening"):  # which agents decided it, after which left it open
-        v += (f" by {lit(row['agents'])} (undecided by {lit(row['screening']['agents'])}"
-              f" over {row['screening']['games']} deals)")
-    return v + (f" ({esc(row['equivalent'])})" if row["equivalent"] else "")
+    v = f"**{row['verdict']}**" + (f" ({esc(row['equivalent'])})" if row["equivalent"] else "")
+    return v + f", {_decided_by(row)}"
+
+
+_LOADED: dict[str, dict[str, Any] | None] = {}
+
+
+def _data(game: str) -> dict[str, Any] | None:
+    if game not in _LOADED:
+        from engine.analysis.report.data import load
+        _LOADED[game] = load(game)
+    return _LOADED[game]
+
+
+def impact(game: str, option_id: str, values: list[str] | None = None,
+           plain: bool = False) -> str:
+    """What a ruling box says of its readings' impact (reST): each rival reading's verdict
+    and interval, linked to its row on the designer page; pending ones said so. ``plain``
+    (a player edition) names the readings by their place and the verdicts in words, as
+    players read them, without the option's values."""
+    from engine.analysis.report.data import stale
+    data = _data(game)
+    rows = [r for r in (data or {}).get("readings", []) if r["option"] == option_id]
+    rivals = list(values or dict.fromkeys(r["reading"] for r in rows))
+    page = f"../{DIR}/{game}.html"
+
+    def name(v: str) -> str:
+        if not plain:
+            return v
+        return ("the other reading" if len(rivals) == 1 else
+                f"other reading {rivals.index(v) + 1}" if v in rivals else "another reading")
+
+    parts = []
+    for r in rows:
+        where = f" at {r['players']} players" if len({x["players"] for x in rows}) > 1 else ""
+        said = _words().MEANING.get(r["verdict"], r["verdict"]) if plain else r["verdict"]
+        parts.append(link(f"{name(r['reading'])}{where}: {said}", page + "#" + row_anchor(
+            option_id, r["reading"], r["players"])) + f" ({_interval(r)})")
+    done = {r["reading"] for r in rows}
+    parts += [(f"{name(v)}: not yet measured" if plain else f"{lit(v)}: pending")
+              for v in rivals if v not in done]
+    if not parts:
+        return ""
+    note = " (computed before the rules last changed)" if data and stale(data) else ""
+    return ("*Does it matter?* " + "; ".join(parts) + f"{note} · "
+            + link("every reading on the designer page", page + "#" + option_id.lower()) + ".")
 
 
 def _interval(row: dict[str, Any] | None) -> str:
@@ -75,14 +145,18 @@ def _reproduce(game: str, opt: Any, row: dict[str, Any] | None) -> str:
 def _question_rows(game: str, opts: list[Any], rows: dict[tuple[str, str], list[dict[str, Any]]]
                    ) -> list[list[str]]:
     out = []
+    marked: set[str] = set()
     for opt in opts:
         for value in opt.values:
             if value == opt.default:
                 continue
             found: list[dict[str, Any] | None] = list(rows.get((opt.id, value), []))
             for row in found or [None]:
+                marks = "" if opt.id in marked else _anchor(opt.id.lower())
+                marked.add(opt.id)
+                marks += _anchor(row_anchor(opt.id, value, row["players"] if row else None))
                 out.append([
-                    link(opt.id, f"../games/{game}.html#{opt.id.lower()}"),
+                    marks + link(opt.id, f"../games/{game}.html#{opt.id.lower()}"),
                     esc(opt.question), lit(opt.default), lit(value),
                     str(row["players"]) if row else "—", _verdict(row), _interval(row),
                     what_changes(opt, value, row), _reproduce(game, opt, row),
@@ -101,14 +175,41 @@ def _metrics_table(base: dict[str, Any]) -> str:
     return list_table(["Metric", "Default against itself (95% interval)"], rows, [30, 70])
 
 
+def played_in(c: dict[str, Any]) -> str:
+    """Where a clause was played barred: players, variant and any reading (reST)."""
+    out = f"{c['players']} player{'s' if c['players'] != 1 else ''}"
+    if c.get("variant"):
+        out += f", {lit(c['variant'])}"
+    for k, v in (c.get("options") or {}).items():
+        out += f", {lit(f'{k}={v}')}"
+    return out
+
+
 def _clauses(data: dict[str, Any], catalogue: Any) -> str:
     w = _words()
     rows = [[lit(c["clause"]), esc(catalogue[c["clause"]].text) if c["clause"] in catalogue else "",
-             f"**{c['verdict']}**", esc(w.interval(c["restricted"])),
-             esc(f"{c['fires_per_game']['value']:.1f}"), str(c["games"])]
+             played_in(c), f"**{c['verdict']}**, {_decided_by(c)}",
+             esc(w.interval(c["restricted"])),
+             esc(f"{c['fires_per_game']['value']:.1f}")]
             for c in data["clauses"]]
-    return list_table(["Clause", "What it grants", "Verdict", "Win-rate change of a barred"
-                       " player", "Used per game", "Deals"], rows, [9, 35, 10, 22, 10, 8])
+    return list_table(["Clause", "What it grants", "Played in", "Verdict",
+                       "Win-rate change of a barred player", "Used per game"], rows,
+                      [9, 31, 12, 16, 20, 8])
+
+
+def _ladder(base: dict[str, Any]) -> str:
+    """The skill ladder rung by rung: each rung's edge over the one below, with its interval."""
+    sd = base["metrics"].get("skill_depth")
+    if not sd or not sd.get("ladder"):
+        return ""
+    lo, hi = sd["ci95"]
+    out = (f"**Skill depth** {sd['value']} (95% interval {lo} to {hi} rungs) of"
+           f" {len(sd['ladder'])}, {sd['games_per_rung']} games a rung; a rung climbs when"
+           " the interval of its edge lies above 0.\n\n")
+    rows = [[lit(r["agent"]), lit(r["against"]), esc(_words().interval(r["edge"])),
+             "yes" if r["edge"]["ci95"][0] > 0 else "no"] for r in sd["ladder"]]
+    return out + list_table(["Rung", "Against", "Edge in win share (95% interval)", "Climbs"],
+                            rows, [20, 20, 40, 20])
 
 
 def _exact(data: dict[str, Any]) -> str:
@@ -191,6 +292,7 @@ def game_page(game: str, title: str, spec: Any, data: dict[str, Any] | None,
         out += admonition("note", "Pending (no data yet): " + ", ".join(
             lit(f"{i}={v}") for i, v in waiting) + ".")
     out += heading("The game itself", "-") + _metrics_table(data["baseline"])
+    out += _ladder(data["baseline"])
     out += heading("Restricted play: how much does each clause matter?", "-")
     chart = svg("clauses", data)
     if chart:

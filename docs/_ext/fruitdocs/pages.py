@@ -539,6 +539,32 @@ def _records(data: Any, path: tuple[str, ...] = ()) -> list[dict[str, Any]]:
     return []
 
 
+#: what a witness's replays can differ in, in a designer's words
+_DIFFERS = {"refused_at": "an action refused", "legal": "the actions allowed",
+            "events": "what happens", "scores": "the scores", "winners": "the winner",
+            "over": "when the game ends"}
+
+
+def witness_says(e: dict[str, Any]) -> str:
+    """What the entry's witness shows, replayed under each reading (the register's cell)."""
+    if not e.get("witness"):
+        return "none yet"
+    if not e.get("outcomes"):
+        return "stored, not replayed"
+    agreeing = e.get("agreeing") or []
+    differs = [_DIFFERS.get(k, k) for k in e.get("differs_in") or []]
+    if not differs:
+        return "✗ every reading ends alike"
+    said = "parts the readings in " + ", ".join(differs)
+    if agreeing:
+        own = [v for v in agreeing if (e.get("apart") or {}).get(v, {}).get("witness")
+               not in (None, e.get("witness"))]
+        said += "; " + ", ".join(lit(v) for v in agreeing) + (
+            " plays out as the default on it" + (" (a witness of its own parts it)"
+                                                  if own else ""))
+    return said
+
+
 def register_page(entries: list[tuple[str, dict[str, Any]]], note: str) -> str:
     out = label("register") + heading("Ambiguity register", "=", over=True)
     out += ("Every place where a rulebook is ambiguous, silent or contradicts itself, across"
@@ -555,9 +581,7 @@ def register_page(entries: list[tuple[str, dict[str, Any]]], note: str) -> str:
                      esc(e["question"]),
                      "; ".join(f"{lit(r['value'])}{' (default)' if r['default'] else ''}"
                                for r in e["readings"]),
-                     ("✓ parts ways" if e.get("parts_ways") else
-                      ("✗ readings agree" if e.get("outcomes") else
-                       ("stored" if e.get("witness") else "none yet")))])
+                     witness_says(e)])
     out += list_table(["ID", "Game", "Option", "Kind", "Question", "Readings",
                        "Witness"], rows, [9, 9, 12, 9, 33, 18, 10])
     return out + register_section()

@@ -12,7 +12,7 @@ from docutils.parsers.rst import directives
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 
-from . import positions, scenes
+from . import designer, positions, scenes
 from .collect import GameData
 from .pages import ref
 from .rst import admonition, directive, esc, heading, indent, label, link, list_table, lit
@@ -203,6 +203,9 @@ def ruling_box(e: dict[str, Any], game: str) -> str:
             f" {esc(', '.join(a.get('differs_in') or ['nothing']))})." for v, a in own)
     if change.strip():
         body += f"*What changes:* {change.strip()}\n\n"
+    said = designer.impact(game, str(e["id"]), [str(r["value"]) for r in rivals])
+    if said:
+        body += said + "\n\n"
     players = f"../{RULEBOOK_DIR}/{game}.html#{str(e['id']).lower()}"
     body += (f"Option {lit(e['option'])} · {ref(e['id'], 'the full witness, step by step')}"
              f" · {link('the ruling for players', players)}.\n")
@@ -373,6 +376,11 @@ def _html(text: str) -> str:
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
+def _game_of(rid: str) -> str:
+    """The game a register ID belongs to, by its prefix ("" when none is known)."""
+    return next((g for c, g in CLAUSE_GAME.items() if c.split("-")[0] == rid.split("-")[0]), "")
+
+
 class RulingDirective(SphinxDirective):
     """``.. fruit-ruling:: TIN-A1`` with ``:question:``, ``:ruling:`` and ``:why:`` - a ruling
     of the player edition, cut to the question, our ruling and one line of why. Its HTML
@@ -407,7 +415,25 @@ class RulingDirective(SphinxDirective):
             para += (nodes.strong("", "", *inline) if key == "question" else inline)
             box += para
             box += problems
+        if rid not in CLAUSE_GAME:
+            box += self._impact(rid)
         return [box]
+
+    def _impact(self, rid: str) -> list[Any]:
+        """Each rival reading's verdict and interval, linked to its designer page row."""
+        from docutils import nodes
+
+        import spec as _specs
+        game = _game_of(rid)
+        opt = next((o for o in _specs.get(game).options if o.id == rid), None) if game else None
+        text = designer.impact(game, rid, [v for v in opt.values if v != opt.default],
+                               plain=True) if opt else ""
+        if not text:
+            return []
+        para = nodes.paragraph(classes=["ruling-impact"])
+        inline, problems = self.state.inline_text(text, self.lineno)
+        para += inline
+        return [para, *problems]
 
     def _mark(self, rid: str) -> Any:
         """The small reference mark: a clause's anchor, or the register entry's record."""
@@ -415,8 +441,7 @@ class RulingDirective(SphinxDirective):
         if rid in CLAUSE_GAME:
             inline, _ = self.state.inline_text(f":clause:`{rid}`", self.lineno)
             return nodes.inline("", "", *inline)
-        game = next((g for c, g in CLAUSE_GAME.items() if c.split("-")[0] == rid.split("-")[0]),
-                    "")
+        game = _game_of(rid)
         ref_node = nodes.reference("", rid, refuri=f"../{TRACE_DIR}/{game}.html#{rid.lower()}",
                                    classes=["clause-anchor"])
         return nodes.inline("", "", ref_node, classes=["clause-anchor"])
