@@ -189,3 +189,25 @@ def test_seeded_fault_a_value_change_not_made_is_caught_by_the_agreement_check()
     g = _faulty("bastos", 3, "adjust", lambda s, s2: s2._replace(values=s.values))
     found = agreement.playouts(g, games=2, seed=6)
     assert any("(adjust/" in p and "values[" in p for p in found.problems), found.problems
+
+
+def test_seeded_fault_a_placed_card_dropped_is_caught_by_the_agreement_check() -> None:
+    """Tanuki Market: the leader's placed card leaves its hand but never reaches the cart
+    (a card dropped). The agreement check names the cart's count on the first placement,
+    and conservation (TAN-I1) breaks with it."""
+    g = _faulty("tanuki-market", 3, "place", lambda s, s2: s2._replace(carts=s.carts))
+    found = agreement.playouts(g, games=2, seed=7)
+    assert any("(place/" in p and "cart[" in p for p in found.problems), found.problems
+    assert any("TAN-I1" in p for p in found.problems)
+
+
+def test_tanuki_swapping_carts_loops_and_only_under_its_reading() -> None:
+    """Tanuki Market: a cart put back and taken again lowers no measure. Under swap=yes the
+    obligation is a counterexample classified as endless (the stored path brings the
+    position back); under the default the swap branch never applies, and it is proved."""
+    oid = "TAN-O-take.swap-measure-3p"
+    (looping,) = obligations.run("tanuki-market", only=f"{oid}-swap=yes")
+    assert looping.status == "counterexample" and obligations.as_expected(looping)
+    assert "endless" in (obligations.classified(looping) or "")
+    (default,) = obligations.run("tanuki-market", only=oid)
+    assert default.status == "proved"
