@@ -253,6 +253,12 @@ def _readings(game: str, cfg: Config) -> Iterator[tuple[str, str]]:
                 yield opt.name, r.value
 
 
+def variant_tag(variant: str | None) -> str:
+    """What a variant's obligation IDs add after the player count, when the base game has
+    that count too (``-special`` for ``special-carts``): its name's first word."""
+    return "" if variant is None else "-" + variant.split("-")[0]
+
+
 def _reached(build: Callable[[Config], Any], cfg: Config) -> set[str]:
     """The options the goal's functions look up while it is built."""
     seen = Reading(cfg.options)
@@ -270,11 +276,13 @@ def obligations(game: str, readings: bool = True,
 
     prefix = specs.get(game).prefix
     out = []
+    counts = player_counts(game)
     for cfg, _ in _configs(game):
         m = model(game, cfg.variant)
         assert m is not None
+        tag = variant_tag(cfg.variant) if cfg.players in counts else ""
         for move, target, build in _goals(m):
-            base = f"{prefix}-O-{move.replace('/', '.')}-{target}-{cfg.players}p"
+            base = f"{prefix}-O-{move.replace('/', '.')}-{target}-{cfg.players}p{tag}"
             base = base.replace("-*-", "-any-")
             if only is not None and only != base and not only.startswith(base + "-"):
                 continue

@@ -9,7 +9,11 @@ fruit a laid card has, and whether it moves its table, are the action's paramete
 the rules do by themselves after an action of the deal (draw for the leader, a card back
 on the deck, the end of the deal, the start of laying out, the end of a round: TAN-2.2,
 TAN-2.10, TAN-2.11, TAN-2.17, TAN-3.1, TAN-4.1) is one function here, as in the rules.
-The special carts (TAN-7) and the solo game (TAN-8) are not modelled.
+The special carts (TAN-7) have a model of their own (:data:`SPECIAL_MODEL`, below): each
+cart's capacity and effect, each seat's special cart waiting to be used, and its fruit
+salad. Under TAN-A11 haul the counts cannot tell whether a haul still holds the salad's
+fruit, so that reading's model lets the salad cart wait while any card is left to lay
+(the engine lets it lapse sooner). The solo game (TAN-8) is not modelled.
 """
 from __future__ import annotations
 
@@ -21,7 +25,7 @@ from spec.common.core import Config
 from spec.common.symbolic import And, Bool, Count, If, Not, Num, Or, Sum
 
 from .cards import FRUIT_INDEX, FRUIT_OF, EFFECT_OF, FRUITS, GRANNY, TACO, standard_cards
-from .state import ON_TABLE, TanukiState
+from .state import CAPACITY, ON_TABLE, TanukiState
 
 TACO_PHASE, DEAL, LAY, OVER = 0, 1, 2, 3
 PHASES = {"taco": TACO_PHASE, "deal": DEAL, "lay": LAY, "over": OVER}
@@ -30,6 +34,9 @@ T_SEAT, T_CART, T_OUT = 0, 1, 2
 #: where Granny is: in the deck (``above`` cards over it), in the leader's hand, kept by
 #: the leader, on a cart (``gcart``), with a seat (``gseat``), out of the game
 G_DECK, G_HAND, G_KEPT, G_CART, G_SEAT, G_OUT = 0, 1, 2, 3, 4, 5
+SPECIAL = "special-carts"  # the variant of TAN-7
+#: a special cart's effect: none (large, small, secret), Move Fruit, Fruit Salad
+NO_CART, MOVE_CART, SALAD_CART = 0, 1, 2
 TABLES = 5  # TAN-3.1
 CAP = 3  # a plain cart (TAN-1.6, TAN-2.7)
 MOST = len(standard_cards(False))  # the fruit cards of the full deck
@@ -110,6 +117,11 @@ def _fourth(cfg: Config) -> bool:
     return cfg.opt("granny-full") == "fourth"
 
 
+def _fruit_capacity(cfg: Config) -> bool:
+    """TAN-A21 fruit (special carts): Taco and Granny take no room on a cart."""
+    return cfg.variant == SPECIAL and cfg.opt("special-capacity") == "fruit"
+
+
 def _lay_out(cfg: Config) -> bool:
     """TAN-A8 lay-out: an empty deck ends the round at once."""
     return cfg.opt("deck-out") == "lay-out"
@@ -120,10 +132,14 @@ def _leader_takes(cfg: Config) -> bool:
     return cfg.opt("leader-take") == "any"
 
 
-def need(cfg: Config) -> int:
-    """The most fruit cards one round takes off the deck (``invariants.round_need`` for
-    plain carts)."""
-    return CAP * cfg.players - 1 + (1 if _fourth(cfg) else 0)
+def need(cfg: Config, a: Abs) -> Num:
+    """The most fruit cards one round takes off the deck (``invariants.round_need``):
+    every cart's room less Taco's place, and Granny's unless it rides as a 4th card; with
+    TAN-A21 fruit every cart's room and the kept card."""
+    room = Sum(_cap(a, i) for i in range(cfg.players))
+    if _fruit_capacity(cfg):
+        return room + 1
+    return room - 1 + (1 if _fourth(cfg) else 0)
 
 
 # --- reading the table -----------------------------------------------------------------------
@@ -135,13 +151,21 @@ def _granny_on(a: Abs, i: int) -> Bool:
     return And(a["gloc"] == G_CART, a["gcart"] == i)
 
 
-def _counted(a: Abs, i: int) -> Num:
-    """The cards on cart ``i`` (TAN-2.7: Taco and Granny count)."""
+def _cap(a: Abs, i: int) -> Num:
+    """Cart ``i``'s capacity: 3 (TAN-1.6), a special cart its own (TAN-7.2)."""
+    return a["cap"][i] if "cap" in a else CAP
+
+
+def _counted(cfg: Config, a: Abs, i: int) -> Num:
+    """The cards on cart ``i`` (TAN-2.7: Taco and Granny count, but not under TAN-A21
+    fruit)."""
+    if _fruit_capacity(cfg):
+        return a["cart"][i]
     return a["cart"][i] + If(_taco_on(a, i), 1, 0) + If(_granny_on(a, i), 1, 0)
 
 
-def _room(a: Abs, i: int) -> Num:
-    return CAP - _counted(a, i)
+def _room(cfg: Config, a: Abs, i: int) -> Num:
+    return _cap(a, i) - _counted(cfg, a, i)
 
 
 def _has_cart(a: Abs, seat: Num) -> Bool:
@@ -152,13 +176,13 @@ def _everyone(cfg: Config, a: Abs) -> Bool:
     return And(*(_has_cart(a, p) for p in range(cfg.players)))
 
 
-def _open(a: Abs, i: int) -> Bool:
+def _open(cfg: Config, a: Abs, i: int) -> Bool:
     """Cart ``i`` is on the table and can take a card (none once the deck ran dry)."""
-    return And(a["dry"] == 0, a["taken"][i] == ON_TABLE, _room(a, i) > 0)
+    return And(a["dry"] == 0, a["taken"][i] == ON_TABLE, _room(cfg, a, i) > 0)
 
 
 def _any_open(cfg: Config, a: Abs) -> Bool:
-    return Or(*(_open(a, i) for i in range(cfg.players)))
+    return Or(*(_open(cfg, a, i) for i in range(cfg.players)))
 
 
 def _held(a: Abs) -> Num:
@@ -172,8 +196,8 @@ def _dealt(a: Abs) -> Num:
 
 
 def _granny_rides(cfg: Config, a: Abs) -> Bool:
-    """The leader holds Granny, and Granny needs no room (TAN-A7 fourth)."""
-    return And(a["gloc"] == G_HAND, _fourth(cfg))
+    """The leader holds Granny, and Granny needs no room (TAN-A7 fourth, TAN-A21 fruit)."""
+    return And(a["gloc"] == G_HAND, _fourth(cfg) or _fruit_capacity(cfg))
 
 
 def _may_still_deal(cfg: Config, a: Abs) -> Bool:
@@ -246,7 +270,7 @@ def _settle(cfg: Config, a: Abs) -> Abs:
 def _end_deal(cfg: Config, a: Abs) -> Abs:
     """TAN-2.11: Granny in hand joins the leader's haul (TAN-A7 fourth), else a drawn card
     goes back (TAN-2.17, TAN-A19); laying out begins."""
-    b = {**a, "gloc": If(_granny_rides(cfg, a), G_KEPT, a["gloc"])}
+    b = {**a, "gloc": If(And(a["gloc"] == G_HAND, _fourth(cfg)), G_KEPT, a["gloc"])}
     bottom = cfg.opt("drawn-card") == "bottom"
     b = _to_deck_bottom(b) if bottom else _to_deck_top(b)
     return _start_lay(cfg, b)
@@ -277,15 +301,46 @@ def _start_lay(cfg: Config, a: Abs) -> Abs:
          "gloc": gloc, "gcart": 0,
          "gseat": If(a["gloc"] == G_KEPT, a["leader"],
                      If(g_cart, If(g_to == ON_TABLE, 0, g_to), a["gseat"]))}
+    if "spec" in a:  # TAN-7.4, TAN-7.5: a Move Fruit or Fruit Salad cart waits to be used
+        b = {**b, "spec": [_of_cart(taken, a["ckind"], p, 0) for p in range(n)],
+             "sfr": [_of_cart(taken, a["cfr"], p, 0) for p in range(n)]}
     return _settle_lay(cfg, b)
 
 
+def _of_cart(taken: list[Num], values: list[Num], seat: int, none: Num) -> Num:
+    """``values`` of the cart ``seat`` took (``none`` when it took none)."""
+    out = none
+    for t, v in zip(reversed(taken), reversed(values)):
+        out = If(t == seat, v, out)
+    return out
+
+
 def _settle_lay(cfg: Config, a: Abs) -> Abs:
-    return pick(_laid_out(a), _end_round(cfg, a), a)
+    b = _lapse(cfg, a)
+    return pick(_laid_out(b), _end_round(cfg, b), b)
+
+
+def _lapse(cfg: Config, a: Abs) -> Abs:
+    """TAN-7.4, TAN-7.5: a special cart with nothing left to act on lapses: no card left
+    to lay and none of its fruit on the tables (TAN-A11 haul: no card left to lay)."""
+    if "spec" not in a:
+        return a
+    haul_only = cfg.opt("salad-move") == "haul"
+    spec, sfr = [], []
+    for p, (kind, fruit) in enumerate(zip(a["spec"], a["sfr"])):
+        on_tables = Or(*(f == fruit for f in a["fruit"][p]))
+        if haul_only:
+            on_tables = And(kind == MOVE_CART, on_tables)
+        waits = Or(a["haul"][p] > 0, on_tables)
+        spec.append(If(waits, kind, NO_CART))
+        sfr.append(If(waits, fruit, 0))
+    return {**a, "spec": spec, "sfr": sfr}
 
 
 def _laid_out(a: Abs) -> Bool:
-    return And(*(h == 0 for h in a["haul"]), *(t == 0 for t in a["pending"]))
+    """Nobody has a card to lay, a move to make (or a special cart to use)."""
+    return And(*(h == 0 for h in a["haul"]), *(t == 0 for t in a["pending"]),
+               *(k == NO_CART for k in a.get("spec", [])))
 
 
 def _end_round(cfg: Config, a: Abs) -> Abs:
@@ -312,11 +367,15 @@ def _may_keep(cfg: Config, a: Abs, p: Params) -> Bool:
     """TAN-2.12 one cart each; TAN-2.10 (TAN-A1) a full cart only while another cart can
     take a card, unless keep-full or Granny rides on top."""
     i = p["cart"]
-    room = at([_room(a, k) for k in range(cfg.players)], i)
-    others = Or(*(And(_open(a, k), i != k) for k in range(cfg.players)))
+    room = at([_room(cfg, a, k) for k in range(cfg.players)], i)
+    others = Or(*(And(_open(cfg, a, k), i != k) for k in range(cfg.players)))
     full_ok = Or(room > 0, cfg.opt("full-cart-keep") == "keep-full",
                  _granny_rides(cfg, a), others)
-    return And(_may_deal(cfg, a, p), Not(_has_cart(a, a["leader"])), full_ok)
+    ok = And(_may_deal(cfg, a, p), Not(_has_cart(a, a["leader"])), full_ok)
+    if cfg.variant == SPECIAL and cfg.opt("large-keep") == "four-max":
+        # TAN-7.2 (TAN-A10 four-max): not the full large cart, a 5th card for the leader
+        return And(ok, Or(at(a["cap"], i) != 4, room > 0))
+    return ok
 
 
 def _keep(cfg: Config, a: Abs, p: Params) -> Abs:
@@ -328,7 +387,7 @@ def _keep(cfg: Config, a: Abs, p: Params) -> Abs:
 
 def _may_place(cfg: Config, a: Abs, p: Params) -> Bool:
     """TAN-2.7: a cart with room (or a full one, for Granny riding on top)."""
-    room = at([_room(a, k) for k in range(cfg.players)], p["cart"])
+    room = at([_room(cfg, a, k) for k in range(cfg.players)], p["cart"])
     return And(_may_deal(cfg, a, p), Or(room > 0, And(room == 0, _granny_rides(cfg, a))))
 
 
@@ -348,7 +407,7 @@ def _may_take(cfg: Config, a: Abs, p: Params) -> Bool:
     i, seat = p["cart"], p["seat"]
     swap = cfg.opt("swap") == "yes"
     free = Or(seat != a["leader"], _held(a) == 0, _leader_takes(cfg))
-    cards = at([_counted(a, k) for k in range(cfg.players)], i)
+    cards = at([_counted(cfg, a, k) for k in range(cfg.players)], i)
     needs = cfg.opt("empty-cart") == "needs-card"
     return And(a["phase"] == DEAL, at(a["taken"], i) == ON_TABLE,
                Or(Not(_has_cart(a, seat)), swap), free,
@@ -367,7 +426,7 @@ def _split(move: str, rule: str, end_rule: str, params: dict[str, Any],
            body: Callable[[Config, Abs, Params], Abs],
            ends: Callable[[Config, Abs], Bool],
            then: Callable[[Config, Abs], Abs],
-           of: Callable[[Config, Any, Any, Any], Params]) -> list[Step]:
+           of: Callable[[Config, Any, Any, Any], Params], case: str = "") -> list[Step]:
     """A move's two branches: the action (``body``), after which ``ends`` does not hold
     (``on``) or does (``end``); either way the rules go on by themselves (``then``)."""
     def on(cfg: Config, a: Abs, p: Params) -> Bool:
@@ -380,8 +439,8 @@ def _split(move: str, rule: str, end_rule: str, params: dict[str, Any],
 
     def effect(cfg: Config, a: Abs, p: Params) -> Abs:
         return then(cfg, body(cfg, a, p))
-    return [Step(move, "on", rule, params, on, effect, of),
-            Step(move, "end", end_rule, params, end, effect, of)]
+    return [Step(move, case + "on", rule, params, on, effect, of),
+            Step(move, case + "end", end_rule, params, end, effect, of)]
 
 
 def _deal_steps(move: str, rule: str, params: dict[str, Any],
@@ -469,11 +528,11 @@ def _may_skip(cfg: Config, a: Abs, p: Params) -> Bool:
 def _lay_steps(move: str, rule: str, params: dict[str, Any],
                may: Callable[[Config, Abs, Params], Bool],
                body: Callable[[Config, Abs, Params], Abs],
-               of: Callable[[Config, Any, Any, Any], Params]) -> list[Step]:
+               of: Callable[[Config, Any, Any, Any], Params], case: str = "") -> list[Step]:
     """Laying out goes on (``on``), or nobody has anything left to do and the round ends,
     the game with the last one (``end``, TAN-4.1, TAN-5.3)."""
-    return _split(move, rule, "TAN-4.1", params, may, body, lambda cfg, a: _laid_out(a),
-                  _settle_lay, of)
+    return _split(move, rule, "TAN-4.1", params, may, body,
+                  lambda cfg, a: _laid_out(_lapse(cfg, a)), _settle_lay, of, case)
 
 
 # --- parameters of concrete steps --------------------------------------------------------------
@@ -534,7 +593,7 @@ STEPS = (
 def _conserved(cfg: Config, a: Abs) -> Bool:
     """TAN-I1: every fruit card of the card list in one place (Taco and Granny lie in one
     place each by the way they are counted)."""
-    tables = Sum(a["laid"])
+    tables = Sum(a["laid"]) + (Sum(a["salad"]) if "salad" in a else 0)  # TAN-7.5 salads
     return a["deck"] + a["hand"] + a["kept"] + Sum(a["cart"]) + Sum(a["haul"]) + tables \
         + a["out"] == a["cards"]
 
@@ -543,7 +602,7 @@ def _capacity(cfg: Config, a: Abs) -> Bool:
     """TAN-I2: no cart past its capacity (Granny as a 4th card under TAN-A7 fourth); the
     leader keeps at most one fruit card."""
     fourth = _fourth(cfg)
-    carts = [_counted(a, i) <= CAP + If(And(fourth, _granny_on(a, i)), 1, 0)
+    carts = [_counted(cfg, a, i) <= _cap(a, i) + If(And(fourth, _granny_on(a, i)), 1, 0)
              for i in range(cfg.players)]
     return And(*carts, a["kept"] <= 1)
 
@@ -571,16 +630,17 @@ def _one_cart_each(cfg: Config, a: Abs) -> Bool:
 def _never_dry(cfg: Config, a: Abs) -> Bool:
     """TAN-I5: the deck runs dry only when Granny had fewer cards under it than a round
     can take."""
-    return Or(a["dry"] == 0, a["under"] < need(cfg))
+    return Or(a["dry"] == 0, a["under"] < need(cfg, a))
 
 
 def _phase_shape(cfg: Config, a: Abs) -> Bool:
-    """TAN-I6: a drawn card only in the deal; hauls and pending moves only while laying
-    out, a pending move on a table that has cards."""
+    """TAN-I6: a drawn card only in the deal; hauls, pending moves (and special carts
+    waiting to be used) only while laying out, a pending move on a table that has cards."""
     deal, lay = a["phase"] == DEAL, a["phase"] == LAY
     moves = [Or(t == 0, And(lay, at(row, t - 1) != -1)) for t, row in
              zip(a["pending"], a["fruit"])]
-    return And(Or(deal, _held(a) == 0), Or(lay, Sum(a["haul"]) == 0), *moves)
+    specials = [k == NO_CART for k in a.get("spec", [])]  # TAN-7.4, TAN-7.5
+    return And(Or(deal, _held(a) == 0), Or(lay, And(Sum(a["haul"]) == 0, *specials)), *moves)
 
 
 def _places(cfg: Config, a: Abs) -> Bool:
@@ -692,3 +752,170 @@ MODEL = Model(
                          "position comes back during the deal",
              "leader-take=any": "the leader may take a cart with its drawn card, which goes "
                                 "back on the deck, so a round may deal nothing for good"})
+
+
+# --- the special carts (TAN-7) ------------------------------------------------------------------
+#: what the variant adds: each cart's capacity (TAN-7.2), effect (``ckind``: none for the
+#: large, small and secret carts, TAN-7.3) and fruit (``cfr``); each seat's special cart
+#: waiting to be used (``spec``, ``sfr``) and its fruit salad (TAN-7.5)
+SPECIAL_FIELDS = tuple(Field("cart", 0, 4, per_seat) if f.name == "cart" else f
+                       for f in FIELDS) + (
+    Field("cap", 2, 4, per_seat), Field("ckind", NO_CART, SALAD_CART, per_seat),
+    Field("cfr", 0, NF - 1, per_seat), Field("spec", NO_CART, SALAD_CART, per_seat),
+    Field("sfr", 0, NF - 1, per_seat), Field("salad", 0, MOST, per_seat),
+)
+_KINDS = {"move": MOVE_CART, "salad": SALAD_CART}
+
+
+def special_abstract(cfg: Config, s: TanukiState) -> Abs:
+    a = abstract(cfg, s)
+    kinds = [_KINDS.get(k.split("-")[0], NO_CART) for k in s.kinds]
+    fruit = [FRUIT_INDEX[k[-1]] if "-" in k else 0 for k in s.kinds]
+    return {**a, "cap": [CAPACITY[k] for k in s.kinds], "ckind": kinds, "cfr": fruit,
+            "spec": [_KINDS.get(k.split("-")[0], NO_CART) for k in s.special],
+            "sfr": [FRUIT_INDEX[k[-1]] if k else 0 for k in s.special],
+            "salad": [len(c) for c in s.salad]}
+
+
+def _table_of(row: list[Num], fruit: Num) -> Num:
+    """The table of ``row`` that holds ``fruit`` (-1: none, TAN-3.2)."""
+    out: Num = -1
+    for t in range(TABLES - 1, -1, -1):
+        out = If(row[t] == fruit, t, out)
+    return out
+
+
+def _cart_waits(cfg: Config, a: Abs, seat: Num, kind: int, later: bool) -> Bool:
+    """The seat's ``kind`` cart waits, no move is due, and (unless ``later``: TAN-A17 any,
+    TAN-A11 haul) the seat has laid out its haul."""
+    return And(a["phase"] == LAY, at(a["spec"], seat) == kind, at(a["pending"], seat) == 0,
+               Or(later, at(a["haul"], seat) == 0))
+
+
+def _used(a: Abs, seat: Num) -> Abs:
+    return {**a, "spec": put(a["spec"], seat, NO_CART), "sfr": put(a["sfr"], seat, 0)}
+
+
+def _may_shift(cfg: Config, a: Abs, p: Params) -> Bool:
+    """TAN-7.4: the Move Fruit cart's fruit lies on a table with one that way (TAN-3.6)."""
+    seat = p["seat"]
+    t = _table_of(_row(a, seat), at(a["sfr"], seat))
+    to = t + 2 * p["right"] - 1
+    later = cfg.opt("shift-timing") == "any"
+    return And(_cart_waits(cfg, a, seat, MOVE_CART, later), t >= 0, 0 <= to, to < TABLES)
+
+
+def _shift(cfg: Config, a: Abs, p: Params) -> Abs:
+    """TAN-7.4: the fruit's table changes places with its neighbour (as TAN-3.5)."""
+    seat = p["seat"]
+    fruits = _row(a, seat)
+    t = _table_of(fruits, at(a["sfr"], seat))
+    u = t + 2 * p["right"] - 1
+    ft, fu = at(fruits, t), at(fruits, u)
+    fruits = [If(k == t, fu, If(k == u, ft, f)) for k, f in enumerate(fruits)]
+    return _used(_set_row(a, seat, fruits), seat)
+
+
+def _may_salad(cfg: Config, a: Abs, p: Params) -> Bool:
+    """TAN-7.5: a card of the salad cart's fruit from the tables (TAN-A11 haul: from the
+    haul); the table it leaves is empty after only if nothing else lay on it."""
+    seat = p["seat"]
+    if cfg.opt("salad-move") == "haul":
+        return And(_cart_waits(cfg, a, seat, SALAD_CART, True), at(a["haul"], seat) > 0,
+                   p["empties"] == 0)
+    fruits = _row(a, seat)
+    t = _table_of(fruits, at(a["sfr"], seat))
+    tables = Count(f != -1 for f in fruits)
+    return And(_cart_waits(cfg, a, seat, SALAD_CART, False), t >= 0,
+               Or(p["empties"] == 1, at(a["laid"], seat) > tables))
+
+
+def _salad(cfg: Config, a: Abs, p: Params) -> Abs:
+    seat = p["seat"]
+    b = {**a, "salad": put(a["salad"], seat, at(a["salad"], seat) + 1)}
+    if cfg.opt("salad-move") == "haul":
+        return _used({**b, "haul": put(a["haul"], seat, at(a["haul"], seat) - 1)}, seat)
+    fruits = _row(a, seat)
+    t = _table_of(fruits, at(a["sfr"], seat))
+    fruits = [If(And(k == t, p["empties"] == 1), -1, f) for k, f in enumerate(fruits)]
+    b = _set_row({**b, "laid": put(a["laid"], seat, at(a["laid"], seat) - 1)}, seat, fruits)
+    return _used(b, seat)
+
+
+def _may_decline(cfg: Config, a: Abs, p: Params) -> Bool:
+    """TAN-7.4, TAN-7.5: a special cart may be left unused once it may be used."""
+    seat = p["seat"]
+    move = _cart_waits(cfg, a, seat, MOVE_CART, cfg.opt("shift-timing") == "any")
+    salad = _cart_waits(cfg, a, seat, SALAD_CART, cfg.opt("salad-move") == "haul")
+    return Or(move, salad)
+
+
+def _shift_of(cfg: Config, s: TanukiState, act: Any, s2: TanukiState) -> Params:
+    return {"seat": act.player, "right": int(act.args[1] == "right")}
+
+
+def _salad_of(cfg: Config, s: TanukiState, act: Any, s2: TanukiState) -> Params:
+    seat = act.player
+    filled = sum(1 for t in s.tables[seat] if t) - sum(1 for t in s2.tables[seat] if t)
+    return {"seat": seat, "empties": filled}
+
+
+SPECIAL_STEPS = STEPS + (
+    *_lay_steps("skip", "TAN-7.4", {"seat": _SEAT}, _may_decline,
+                lambda cfg, a, p: _used(a, p["seat"]), _seat_of, case="cart."),
+    *_lay_steps("shift", "TAN-7.4", _MOVE, _may_shift, _shift, _shift_of),
+    *_lay_steps("salad", "TAN-7.5", {"seat": _SEAT, "empties": _BIT}, _may_salad, _salad,
+                _salad_of),
+)
+
+
+def _special_kinds(cfg: Config, a: Abs) -> Bool:
+    """The carts are special carts of the pool, one of each (TAN-7.1): the large (4),
+    the small (2), the secret (3, no effect), a Move Fruit and a Fruit Salad cart (3,
+    with a fruit); a waiting special cart has its fruit and only while laying out; so
+    at most two seats have one waiting. A seat laid at least a card on each table that
+    has a fruit (so a card the salad takes leaves a table empty only if it was alone)."""
+    kinds = [And(Or(k == NO_CART, c == 3), Or(k != NO_CART, f == 0))
+             for k, c, f in zip(a["ckind"], a["cap"], a["cfr"])]
+    ones = [Count(c == 4 for c in a["cap"]) <= 1, Count(c == 2 for c in a["cap"]) <= 1,
+            Count(And(k == NO_CART, c == 3) for k, c in zip(a["ckind"], a["cap"])) <= 1,
+            Count(k == MOVE_CART for k in a["ckind"]) <= 1,
+            Count(k == SALAD_CART for k in a["ckind"]) <= 1]
+    waiting = [And(Or(k != NO_CART, f == 0), Or(k == NO_CART, a["phase"] == LAY))
+               for k, f in zip(a["spec"], a["sfr"])]
+    cards = [Count(f != -1 for f in row) <= laid for row, laid in zip(a["fruit"], a["laid"])]
+    return And(*kinds, *ones, *waiting, *cards,
+               Count(k == MOVE_CART for k in a["spec"]) <= 1,
+               Count(k == SALAD_CART for k in a["spec"]) <= 1)
+
+
+SPECIAL_INVARIANTS = INVARIANTS + forms(
+    {}, {"TAN-S5": (_special_kinds, "the carts are the special pool's, one of each, and a "
+                                    "special cart waits only while laying out")})
+
+
+def _special_setup(cfg: Config, a: Abs) -> Bool:
+    """TAN-7.1: as the base game (TAN-1.4 .. TAN-2.1), with special carts of the pool on
+    the table and no salad yet."""
+    return And(_setup(cfg, a), _special_kinds(cfg, a),
+               *(k == NO_CART for k in a["spec"]), *(c == 0 for c in a["salad"]))
+
+
+def _special_measure(cfg: Config, a: Abs) -> list[Num]:
+    """As the base game's, a special cart waiting counted with the pending moves (a
+    round's deal gives at most two, and puts a card for good that weighs more)."""
+    deck = a["deck"] + a["hand"] + If(Or(a["gloc"] == G_DECK, a["gloc"] == G_HAND), 1, 0)
+    far = 6 * deck + 5 * _dealt(a) + 2 * Sum(a["haul"]) \
+        + Count(t > 0 for t in a["pending"]) + Count(k != NO_CART for k in a["spec"])
+    stage = If(a["phase"] == TACO_PHASE, 2, If(a["phase"] == DEAL, 1, 0))
+    return [If(a["phase"] == OVER, 0, 1), far, stage,
+            Count(t == ON_TABLE for t in a["taken"])]
+
+
+SPECIAL_MODEL = Model(
+    fields=SPECIAL_FIELDS, abstract=special_abstract, steps=SPECIAL_STEPS,
+    invariants=SPECIAL_INVARIANTS, setup=_special_setup,
+    final=lambda cfg, a: a["phase"] == OVER, measure=_special_measure, endless=MODEL.endless)
+
+#: the models of the variants, by name (the base game's is :data:`MODEL`)
+VARIANTS = {SPECIAL: SPECIAL_MODEL}

@@ -14,11 +14,17 @@ GAMES = sorted(obligations.MODELS)
 KEYS = {"id", "move", "invariant", "reading", "players", "status", "seconds"}
 
 
+#: a variant whose obligations the suite checks at one player count only, to keep it fast
+#: (``fruitspec verify`` checks every count and reading)
+SUITE_COUNT = {"special-carts": 2}
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_default_obligations_as_expected(game: str) -> None:
     """Every obligation of the default readings ends as the manifest expects; none is
     unknown, and every counterexample among them is classified."""
-    verdicts = obligations.run(game)
+    verdicts = [obligations.check(o) for o in obligations.obligations(game, readings=False)
+                if o.players == SUITE_COUNT.get(o.variant or "", o.players)]
     assert verdicts
     bad = [(v.obligation.id, v.status, v.detail[:300]) for v in verdicts
            if not obligations.as_expected(v)]
@@ -114,12 +120,13 @@ def test_one_player_counts_agree_under_the_readings_its_obligations_read(options
     assert found.ok and found.steps > 100, found.problems
 
 
-def _faulty(game: str, players: int, move: str, spoil: Any) -> Any:
-    """The game with one move's effect spoiled: ``spoil(before, after)`` is the state the
-    faulty effect leaves instead of ``after``."""
+def _faulty(game: str, players: int, move: str, spoil: Any, variant: str | None = None
+            ) -> Any:
+    """The game (of ``variant``) with one move's effect spoiled: ``spoil(before, after)``
+    is the state the faulty effect leaves instead of ``after``."""
     import engine
 
-    g = engine.load(game, players=players)
+    g = engine.load(game, players=players, variant=variant)
     honest = g._effects[move]
 
     def faulty(cfg: Any, s: Any, a: Any) -> Any:
@@ -211,3 +218,42 @@ def test_tanuki_swapping_carts_loops_and_only_under_its_reading() -> None:
     assert "endless" in (obligations.classified(looping) or "")
     (default,) = obligations.run("tanuki-market", only=oid)
     assert default.status == "proved"
+
+
+def test_tanuki_special_carts_have_obligations_of_their_own() -> None:
+    """Tanuki Market with special carts (TAN-7) has a model of its own: its obligations
+    name the variant after the player count, clash with no base game ID, and one runs
+    alone by its ID."""
+    obs = obligations.obligations("tanuki-market", readings=False)
+    special = [o.id for o in obs if o.variant == "special-carts"]
+    base = {o.id for o in obs if o.variant is None}
+    assert special and all(i.endswith("p-special") for i in special)
+    assert not base & set(special) and len(set(special)) == len(special)
+    assert "TAN-O-salad.on-TAN-I1-3p-special" in special
+    oid = "TAN-O-shift.end-TAN-I3-4p-special"
+    ran = cli("prove", "tanuki-market", "--obligation", oid, "--json")
+    assert ran.code == 0, ran.err
+    (entry,) = json.loads(ran.out)
+    assert (entry["id"], entry["status"], entry["move"]) == (oid, "proved", "shift/end")
+
+
+@pytest.mark.parametrize("options", [{"shift-timing": "any"}, {"special-capacity": "fruit"},
+                                     {"large-keep": "four-max"}], ids=str)
+def test_special_cart_counts_agree_under_the_readings_its_obligations_read(options) -> None:
+    """The special carts' model holds to the engine under each reading it reads but
+    salad-move=haul (which the counts cannot follow: whether the haul still holds the
+    salad's fruit)."""
+    found = agreement.playouts("tanuki-market", games=3, players=4, seed=9,
+                               options=options, variant="special-carts")
+    assert found.ok and found.steps > 300, found.problems
+
+
+def test_seeded_fault_a_salad_card_dropped_is_caught_by_the_agreement_check() -> None:
+    """Tanuki Market with special carts: the card the Fruit Salad cart takes leaves its
+    table but never reaches the salad (a card dropped). The agreement check names the
+    salad's count, and conservation (TAN-I1) breaks with it."""
+    g = _faulty("tanuki-market", 3, "salad", lambda s, s2: s2._replace(salad=s.salad),
+                variant="special-carts")
+    found = agreement.playouts(g, games=4, seed=3)
+    assert any("(salad/" in p and "salad[" in p for p in found.problems), found.problems
+    assert any("TAN-I1" in p for p in found.problems)
