@@ -134,4 +134,6 @@ def test_a_player_editions_box_names_no_option_value(monkeypatch: Any) -> None:
     said, rivals = _box(monkeypatch, plain=True)
     assert "../designer/tindahan.html#tin-a3-each-3" in said and "``" not in said
     assert not any(f"{v}:" in said for v in rivals)
-    assert "no change larger than the tolerance" in said
+    assert "makes no real difference in our test games" in said
+    # the interval and the words of statistics stay on the designer page
+    assert "pts" not in said and "Holm" not in said and "tolerance" not in said

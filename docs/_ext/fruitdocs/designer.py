@@ -115,17 +115,19 @@ def impact(game: str, option_id: str, values: list[str] | None = None,
     parts = []
     for r in rows:
         where = f" at {r['players']} players" if len({x["players"] for x in rows}) > 1 else ""
-        said = _words().MEANING.get(r["verdict"], r["verdict"]) if plain else r["verdict"]
+        said = _words().FOR_PLAYERS.get(r["verdict"], r["verdict"]) if plain else r["verdict"]
+        # a player reads the verdict in words; its interval is on the designer page
         parts.append(link(f"{name(r['reading'])}{where}: {said}", page + "#" + row_anchor(
-            option_id, r["reading"], r["players"])) + f" ({_interval(r)})")
+            option_id, r["reading"], r["players"])) + ("" if plain else f" ({_interval(r)})"))
     done = {r["reading"] for r in rows}
     parts += [(f"{name(v)}: not yet measured" if plain else f"{lit(v)}: pending")
               for v in rivals if v not in done]
     if not parts:
         return ""
-    note = " (computed before the rules last changed)" if data and stale(data) else ""
+    note = " (measured before the rules last changed)" if data and stale(data) else ""
+    more = "how we measured it" if plain else "every reading on the designer page"
     return ("*Does it matter?* " + "; ".join(parts) + f"{note} · "
-            + link("every reading on the designer page", page + "#" + option_id.lower()) + ".")
+            + link(more, page + "#" + option_id.lower()) + ".")
 
 
 def _interval(row: dict[str, Any] | None) -> str:

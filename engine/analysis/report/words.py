@@ -22,6 +22,15 @@ MEANING = {
 }
 
 
+#: what a verdict tells a player reading a ruling (no statistics words)
+FOR_PLAYERS = {
+    "no-difference": "makes no real difference in our test games",
+    "matters": "changes how games turn out",
+    "undecided": "may make a small difference; our test games have not settled it",
+    "pending": "not yet measured",
+}
+
+
 def player(seat: int) -> str:
     return f"the {_ORDINALS[seat]} player" if seat < len(_ORDINALS) else f"player {seat + 1}"
 
