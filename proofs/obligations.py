@@ -377,7 +377,8 @@ def classified(v: Verdict) -> str | None:
     f = finding_for(v.obligation.id, v.obligation.game)
     if f is None:
         return None
-    return f"{f.kind}: {f.what} (path: {scenario_path(f, v.obligation.players).name})"
+    path = scenario_path(f, v.obligation.players, v.obligation.variant)
+    return f"{f.kind}: {f.what} (path: {path.name})"
 
 
 def write_manifest(verdicts: list[Verdict], path: Path = MANIFEST) -> None:

@@ -84,7 +84,38 @@ def test_each_stored_counterexample_path_replays(path) -> None:
     problem = counterexamples.replay(finding, doc)
     assert problem is not None
     assert ("comes back" if finding.kind == "endless" else "outside") in problem
-    assert doc == counterexamples.scenario(finding, doc["players"]), "stale path"
+    assert doc == counterexamples.scenario(finding, doc["players"], doc.get("variant")), \
+        "stale path"
+
+
+def test_a_path_is_stored_for_each_configuration_of_each_finding() -> None:
+    """One stored path per finding, variant and player count with obligations it matches
+    (special carts too, at 2 to 5 seats), and no other."""
+    want = {counterexamples.scenario_path(f, n, variant).name
+            for f in counterexamples.FINDINGS
+            for variant, n in counterexamples.configurations(f)}
+    assert {p.name for p in counterexamples.FOLDER.glob("*.json")} == want
+    assert "TAN-swap-loop-5p-special.json" in want
+    assert not any(v == "solo" for f in counterexamples.FINDINGS
+                   for v, _ in counterexamples.configurations(f))
+
+
+def test_each_recorded_counterexample_names_the_path_of_its_own_configuration() -> None:
+    """A counterexample the manifest expects is classified by the path played in its own
+    variant at its own player count, not by the base game's."""
+    seen = set()
+    for oid, status in obligations.expected().items():
+        if status != "counterexample":
+            continue
+        f = next(f for f in counterexamples.FINDINGS if f.matches(oid))
+        (ob,) = [o for o in obligations.obligations(f.game, only=oid) if o.id == oid]
+        why = obligations.classified(obligations.Verdict(ob, status, 0.0))
+        path = counterexamples.scenario_path(f, ob.players, ob.variant)
+        assert why is not None and why.endswith(f"(path: {path.name})"), oid
+        doc = json.loads(path.read_text(encoding="utf-8"))
+        assert (doc["players"], doc.get("variant")) == (ob.players, ob.variant), oid
+        seen.add(ob.variant)
+    assert seen == {None, "special-carts"}
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -81,7 +81,7 @@ def _counterexamples(game: str, ids: dict[str, str], ob: Any) -> str:
         if not hits:
             continue
         (v,) = ob.run(game, only=hits[0])
-        path = counterexamples.scenario_path(f, v.obligation.players)
+        path = counterexamples.scenario_path(f, v.obligation.players, v.obligation.variant)
         steps = len(json.loads(path.read_text(encoding="utf-8"))["actions"])
         out += (f"**{esc(f.key)}** ({f.kind}, {len(hits)} obligations, e.g. "
                 f"{lit(hits[0])}): {esc(f.what)}. The position Z3 found:\n\n"
