@@ -13,7 +13,8 @@ The special carts (TAN-7) have a model of their own (:data:`SPECIAL_MODEL`, belo
 cart's capacity and effect, each seat's special cart waiting to be used, and its fruit
 salad. Under TAN-A11 haul the counts cannot tell whether a haul still holds the salad's
 fruit, so that reading's model lets the salad cart wait while any card is left to lay
-(the engine lets it lapse sooner). The solo game (TAN-8) is not modelled.
+(the engine lets it lapse sooner). The solo game against the automaton (TAN-8) has a
+model of its own too (:data:`SOLO_MODEL`): two carts, their dots, the automaton's pile.
 """
 from __future__ import annotations
 
@@ -24,8 +25,11 @@ from spec.common.abstract import (Abs, Field, Limit, Model, Params, Step, at, fo
 from spec.common.core import Config
 from spec.common.symbolic import And, Bool, Count, If, Not, Num, Or, Sum
 
-from .cards import FRUIT_INDEX, FRUIT_OF, EFFECT_OF, FRUITS, GRANNY, TACO, standard_cards
-from .state import CAPACITY, ON_TABLE, TanukiState
+from .cards import (CARD_DOTS, DOTS, EFFECT_OF, FRUIT_INDEX, FRUIT_OF, FRUITS, GRANNY, TACO,
+                    standard_cards)
+from .game import automaton_choice
+from .scoring import DAYS
+from .state import AUTOMATON, CAPACITY, ON_TABLE, TanukiState
 
 TACO_PHASE, DEAL, LAY, OVER = 0, 1, 2, 3
 PHASES = {"taco": TACO_PHASE, "deal": DEAL, "lay": LAY, "over": OVER}
@@ -34,6 +38,7 @@ T_SEAT, T_CART, T_OUT = 0, 1, 2
 #: where Granny is: in the deck (``above`` cards over it), in the leader's hand, kept by
 #: the leader, on a cart (``gcart``), with a seat (``gseat``), out of the game
 G_DECK, G_HAND, G_KEPT, G_CART, G_SEAT, G_OUT = 0, 1, 2, 3, 4, 5
+G_AUTO = 6  # the solo game: in the automaton's pile (TAN-8.11)
 SPECIAL = "special-carts"  # the variant of TAN-7
 #: a special cart's effect: none (large, small, secret), Move Fruit, Fruit Salad
 NO_CART, MOVE_CART, SALAD_CART = 0, 1, 2
@@ -78,36 +83,48 @@ def _where(s: TanukiState, card: str) -> tuple[int, int]:
     return -1, 0
 
 
-def abstract(cfg: Config, s: TanukiState) -> Abs:
-    n = cfg.players
-    tcart, _ = _where(s, TACO)
+def _granny_place(s: TanukiState) -> tuple[int, int]:
+    """Where Granny lies (``G_DECK`` ...), and the cart it lies on (0 when on none)."""
     gcart, _ = _where(s, GRANNY)
-    tloc = T_SEAT if s.taco >= 0 else T_CART if tcart >= 0 else T_OUT
     if GRANNY in s.deck:
-        gloc = G_DECK
-    elif GRANNY in s.hand:
-        gloc = G_HAND
-    elif GRANNY in s.kept:
-        gloc = G_KEPT
-    elif gcart >= 0:
-        gloc = G_CART
-    else:
-        gloc = G_SEAT if s.granny >= 0 else G_OUT
+        return G_DECK, 0
+    if GRANNY in s.hand:
+        return G_HAND, 0
+    if GRANNY in s.kept:
+        return G_KEPT, 0
+    if gcart >= 0:
+        return G_CART, gcart
+    if GRANNY in s.auto:  # the solo game's automaton took it (TAN-8.11)
+        return G_AUTO, 0
+    return (G_SEAT if s.granny >= 0 else G_OUT), 0
+
+
+def _shared_counts(cfg: Config, s: TanukiState, gloc: int) -> Abs:
+    """The counts the base game, its variants and the solo game read alike."""
+    n = cfg.players
     return {
-        "phase": PHASES[s.phase], "leader": s.leader, "cards": len(s.cards), "under": s.under,
-        "deck": _fruit_cards(s.deck), "above": s.deck.index(GRANNY) if gloc == G_DECK else 0,
+        "cards": len(s.cards), "under": s.under, "deck": _fruit_cards(s.deck),
+        "above": s.deck.index(GRANNY) if gloc == G_DECK else 0,
         "hand": _fruit_cards(s.hand), "kept": _fruit_cards(s.kept),
         "cart": [_fruit_cards(c) for c in s.carts], "taken": list(s.taken),
-        "tloc": tloc, "tseat": s.taco if tloc == T_SEAT else 0,
-        "tcart": tcart if tloc == T_CART else 0,
-        "gloc": gloc, "gseat": s.granny if gloc == G_SEAT else 0,
-        "gcart": gcart if gloc == G_CART else 0,
         "haul": [len(s.haul[p]) + len(s.haul_hidden[p]) for p in range(n)],
         "pending": list(s.pending),
         "laid": [sum(map(len, s.tables[p])) for p in range(n)],
         "fruit": [[FRUIT_INDEX[FRUIT_OF[t[0]]] if t else -1 for t in s.tables[p]]
                   for p in range(n)],
         "out": _fruit_cards(s.out), "dry": int(s.dry), "last": int(s.last),
+    }
+
+
+def abstract(cfg: Config, s: TanukiState) -> Abs:
+    tcart, _ = _where(s, TACO)
+    tloc = T_SEAT if s.taco >= 0 else T_CART if tcart >= 0 else T_OUT
+    gloc, gcart = _granny_place(s)
+    return {
+        **_shared_counts(cfg, s, gloc), "phase": PHASES[s.phase], "leader": s.leader,
+        "tloc": tloc, "tseat": s.taco if tloc == T_SEAT else 0,
+        "tcart": tcart if tloc == T_CART else 0,
+        "gloc": gloc, "gseat": s.granny if gloc == G_SEAT else 0, "gcart": gcart,
     }
 
 
@@ -241,18 +258,25 @@ def _to_deck_bottom(a: Abs) -> Abs:
             "gloc": If(granny, G_DECK, a["gloc"]), "above": If(granny, a["deck"], a["above"])}
 
 
-def _draw(cfg: Config, a: Abs) -> Abs:
-    """TAN-2.2 the top card, TAN-5.1 Granny makes the round the last; TAN-2.15 (TAN-A8)
-    an empty deck."""
+def _top_card(a: Abs) -> Abs:
+    """TAN-2.2 the top card of a deck that has one; TAN-5.1 Granny makes the round the
+    last."""
     granny_next = And(a["gloc"] == G_DECK, a["above"] == 0)
     fruit = {**a, "deck": a["deck"] - 1, "hand": 1,
              "above": If(a["gloc"] == G_DECK, a["above"] - 1, 0)}
-    drawn = pick(granny_next, {**a, "gloc": G_HAND, "last": 1}, fruit)
-    empty = And(a["deck"] == 0, a["gloc"] != G_DECK)
+    return pick(granny_next, {**a, "gloc": G_HAND, "last": 1}, fruit)
+
+
+def _deck_empty(a: Abs) -> Bool:
+    return And(a["deck"] == 0, a["gloc"] != G_DECK)
+
+
+def _draw(cfg: Config, a: Abs) -> Abs:
+    """The top card; TAN-2.15 (TAN-A8) an empty deck."""
     dry = {**a, "last": 1, "dry": 1}
     if _lay_out(cfg):
         dry = _start_lay(cfg, dry)
-    return pick(empty, dry, drawn)
+    return pick(_deck_empty(a), dry, _top_card(a))
 
 
 def _settle(cfg: Config, a: Abs) -> Abs:
@@ -917,5 +941,390 @@ SPECIAL_MODEL = Model(
     invariants=SPECIAL_INVARIANTS, setup=_special_setup,
     final=lambda cfg, a: a["phase"] == OVER, measure=_special_measure, endless=MODEL.endless)
 
+# --- the solo game (TAN-8) ---------------------------------------------------------------------
+#: the solo game: one player, always the leader (``leader`` stays 0), two plain carts
+#: (TAN-8.2), no Taco; the automaton's pile (``auto``), the dots on each cart (``dots``,
+#: TAN-8.5), the cart of the last placement (``lastp``, TAN-8.4, -1: none this round) and
+#: the phase in which the player gives the automaton its cart (TAN-8.7). Which cart the
+#: automaton prefers (TAN-8.6) depends on the fruit on the carts, not on their counts: it
+#: is the placement's parameter ``prefers`` (2: it likes both alike).
+SOLO = "solo"
+GIVE = 4
+SOLO_PHASES = {"deal": DEAL, "give": GIVE, "lay": LAY, "over": OVER}
+CARTS = 2
+SOLO_UNDER = 15  # TAN-1.8: Granny has fifteen cards under it at the set-up
+
+
+def _two(cfg: Config) -> tuple[int, ...]:
+    return (CARTS,)
+
+
+SOLO_FIELDS = (
+    Field("phase", DEAL, GIVE), Field("leader", 0, 0), Field("cards", 1, MOST),
+    Field("under", 0, MOST), Field("deck", 0, MOST), Field("above", 0, MOST),
+    Field("hand", 0, 1), Field("kept", 0, 1), Field("cart", 0, CAP, _two),
+    Field("dots", 0, CAP * max(DOTS.values()), _two), Field("taken", AUTOMATON, 0, _two),
+    Field("lastp", -1, CARTS - 1), Field("gloc", G_DECK, G_AUTO), Field("gcart", 0, CARTS - 1),
+    Field("haul", 0, MOST, per_seat), Field("pending", 0, TABLES, per_seat),
+    Field("laid", 0, MOST, per_seat), Field("fruit", -1, NF - 1, _tables),
+    Field("auto", 0, MOST), Field("out", 0, MOST), Field("dry", 0, 1), Field("last", 0, 1),
+)
+
+
+def solo_abstract(cfg: Config, s: TanukiState) -> Abs:
+    gloc, gcart = _granny_place(s)
+    return {**_shared_counts(cfg, s, gloc), "phase": SOLO_PHASES[s.phase], "leader": 0,
+            "dots": [sum(CARD_DOTS[c] for c in cart) for cart in s.carts],
+            "lastp": s.last_placed, "gloc": gloc, "gcart": gcart,
+            "auto": _fruit_cards(s.auto)}
+
+
+# --- reading the solo table ----------------------------------------------------------------------
+def _stop_first(cfg: Config) -> bool:
+    """TAN-A23 before-draw: once the automaton has its cart, the player decides before
+    drawing whether to go on."""
+    return cfg.opt("solo-stop") == "before-draw"
+
+
+def _solo_room(a: Abs, i: Num) -> Num:
+    """TAN-2.7 on a plain cart: Granny takes room (no solo reading lets it ride on top)."""
+    return CAP - at(a["cart"], i) - If(And(a["gloc"] == G_CART, a["gcart"] == i), 1, 0)
+
+
+def _solo_open(a: Abs, i: int) -> Bool:
+    return And(a["dry"] == 0, a["taken"][i] == ON_TABLE, _solo_room(a, i) > 0)
+
+
+def _solo_any_open(a: Abs) -> Bool:
+    return Or(*(_solo_open(a, i) for i in range(CARTS)))
+
+
+def _mine(a: Abs) -> Bool:
+    return Or(*(t == 0 for t in a["taken"]))
+
+
+def _its(a: Abs) -> Bool:
+    return Or(*(t == AUTOMATON for t in a["taken"]))
+
+
+def _both_on_table(a: Abs) -> Bool:
+    return And(*(t == ON_TABLE for t in a["taken"]))
+
+
+# --- what the solo deal does by itself (TAN-8.5 .. TAN-8.10) ---------------------------------------
+def _automaton_chooses(cfg: Config, a: Abs, prefers: Num) -> Abs:
+    """TAN-8.6 the cart it prefers; TAN-8.7 both alike: the player gives it one."""
+    took = {**a, "taken": put(a["taken"], prefers, AUTOMATON)}
+    return pick(prefers == CARTS, {**a, "phase": GIVE}, took)
+
+
+def _automaton_check(cfg: Config, a: Abs, prefers: Num) -> Abs:
+    """TAN-8.5 after a placement while both carts are on the table: the dots reach the
+    day's threshold (TAN-A14 full-first: unless both carts are full)."""
+    reach = Sum(a["dots"]) >= DAYS[cfg.opt("day")].threshold
+    check_first = cfg.opt("threshold-check") == "check-first"
+    calls = And(_both_on_table(a), reach, Or(check_first, _solo_any_open(a)))
+    return pick(calls, _automaton_chooses(cfg, a, prefers), a)
+
+
+def _solo_full(cfg: Config, a: Abs, prefers: Num) -> Abs:
+    """No cart can take a card: the player has its cart, so the automaton takes the one
+    left (TAN-8.9); or neither has one and (TAN-A15 automaton-prefers) the automaton
+    chooses; else the player takes a cart (TAN-8.10, TAN-8.8)."""
+    left = If(a["taken"][0] == ON_TABLE, 0, 1)
+    takes_left = _solo_start(cfg, {**a, "taken": put(a["taken"], left, AUTOMATON)})
+    prefers_first = cfg.opt("never-reached") == "automaton-prefers"
+    chooses = _automaton_chooses(cfg, a, prefers)
+    return pick(_mine(a), takes_left, pick(And(Not(_its(a)), prefers_first), chooses, a))
+
+
+def _solo_draw(cfg: Config, a: Abs, prefers: Num) -> Abs:
+    """TAN-2.2 the next card; TAN-2.15 (TAN-A8) an empty deck."""
+    dry = {**a, "last": 1, "dry": 1}
+    out = _solo_start(cfg, dry) if _lay_out(cfg) else _solo_full(cfg, dry, prefers)
+    return pick(_deck_empty(a), out, _top_card(a))
+
+
+def _solo_settle(cfg: Config, a: Abs, prefers: Num) -> Abs:
+    """After an action of the solo deal: both carts taken, laying out begins (the drawn
+    card back on top, TAN-2.11); a drawn card waits; with no cart open, TAN-8.9 / 8.10;
+    TAN-A23 before-draw: the player decides; else the next card is drawn."""
+    return pick(And(_mine(a), _its(a)), _solo_start(cfg, _to_deck_top(a)),
+                pick(Or(a["phase"] != DEAL, _held(a) > 0), a,
+                     pick(Not(_solo_any_open(a)), _solo_full(cfg, a, prefers),
+                          pick(And(_its(a), _stop_first(cfg)), a,
+                               _solo_draw(cfg, a, prefers)))))
+
+
+def _solo_start(cfg: Config, a: Abs) -> Abs:
+    """TAN-3.1: the player gets its kept card and its cart, the automaton piles its own
+    (TAN-8.11); Granny goes with the cart it lies on; a cart nobody took leaves the game
+    (TAN-2.15)."""
+    def on(who: int) -> Num:
+        return Sum(If(t == who, c, 0) for t, c in zip(a["taken"], a["cart"]))
+
+    g_to = at(a["taken"], a["gcart"])
+    gloc = If(a["gloc"] == G_KEPT, G_SEAT,
+              If(a["gloc"] == G_CART,
+                 If(g_to == 0, G_SEAT, If(g_to == AUTOMATON, G_AUTO, G_OUT)), a["gloc"]))
+    b = {**a, "phase": LAY, "hand": 0, "kept": 0, "cart": [0] * CARTS, "dots": [0] * CARTS,
+         "lastp": -1, "haul": [a["haul"][0] + a["kept"] + on(0)],
+         "auto": a["auto"] + on(AUTOMATON), "out": a["out"] + on(ON_TABLE),
+         "gloc": gloc, "gcart": 0}
+    return _solo_settle_lay(cfg, b)
+
+
+def _solo_settle_lay(cfg: Config, a: Abs) -> Abs:
+    return pick(_laid_out(a), _solo_end_round(cfg, a), a)
+
+
+def _solo_end_round(cfg: Config, a: Abs) -> Abs:
+    """TAN-4.1 the carts go back; TAN-5.3 after the last round the game is over; else
+    TAN-8.3 the player leads again and draws (a round that is not the last finds Granny
+    still in the deck, TAN-5.1, so there is a card to draw)."""
+    b = {**a, "taken": [ON_TABLE] * CARTS, "dry": 0}
+    return pick(a["last"] == 1, {**b, "phase": OVER}, _top_card({**b, "phase": DEAL}))
+
+
+# --- the solo player's moves -------------------------------------------------------------------------
+def _solo_rooms(a: Abs) -> list[Num]:
+    return [_solo_room(a, i) for i in range(CARTS)]
+
+
+def _solo_deals(a: Abs, i: Num) -> Bool:
+    """TAN-2.3, TAN-2.4: the player holds a drawn card; the cart is on the table."""
+    return And(a["phase"] == DEAL, _held(a) > 0, at(a["taken"], i) == ON_TABLE)
+
+
+def _solo_may_keep(cfg: Config, a: Abs, p: Params) -> Bool:
+    """TAN-8.3 keep with a cart; TAN-2.10 a full cart only while the other can take a
+    card."""
+    i = p["cart"]
+    others = Or(*(And(_solo_open(a, k), i != k) for k in range(CARTS)))
+    return And(_solo_deals(a, i), Not(_mine(a)), Or(at(_solo_rooms(a), i) > 0, others))
+
+
+def _solo_may_place(cfg: Config, a: Abs, p: Params) -> Bool:
+    """TAN-2.7 a cart with room; TAN-8.4 placements alternate while both carts are on the
+    table, unless the other is full; the card's dots (Granny has none, TAN-8.5)."""
+    i, dots = p["cart"], p["dots"]
+    rooms = _solo_rooms(a)
+    alternate = Or(a["lastp"] < 0, Not(_both_on_table(a)), i != a["lastp"],
+                   at(rooms, 1 - i) <= 0)
+    card = If(a["gloc"] == G_HAND, dots == 0, dots >= 1)
+    return And(_solo_deals(a, i), at(rooms, i) > 0, alternate, card)
+
+
+def _solo_place(cfg: Config, a: Abs, p: Params) -> Abs:
+    i = p["cart"]
+    b = {**_place(cfg, a, p), "lastp": i,
+         "dots": [If(i == k, d + p["dots"], d) for k, d in enumerate(a["dots"])]}
+    return _solo_settle(cfg, _automaton_check(cfg, b, p["prefers"]), p["prefers"])
+
+
+def _solo_may_take(cfg: Config, a: Abs, p: Params) -> Bool:
+    """TAN-8.3 the player takes a cart by keeping a card, unless the automaton has its
+    cart (TAN-8.8; TAN-A23 after-draw: even holding a card) or none can take a card
+    (TAN-8.10)."""
+    free = Or(_held(a) == 0, And(_its(a), not _stop_first(cfg)))
+    return And(a["phase"] == DEAL, at(a["taken"], p["cart"]) == ON_TABLE, Not(_mine(a)),
+               free, Or(_its(a), Not(_solo_any_open(a))))
+
+
+def _solo_take(cfg: Config, a: Abs, p: Params) -> Abs:
+    """TAN-8.8 (after-draw) the drawn card back on top; the cart taken."""
+    b = _to_deck_top(a)
+    return _solo_settle(cfg, {**b, "taken": put(b["taken"], p["cart"], 0)}, CARTS)
+
+
+def _solo_may_draw(cfg: Config, a: Abs, p: Params) -> Bool:
+    """TAN-8.8 (TAN-A23 before-draw): the automaton has its cart, the player's can take a
+    card, and the player chooses to go on."""
+    return And(_stop_first(cfg), a["phase"] == DEAL, _its(a), Not(_mine(a)), _held(a) == 0,
+               _solo_any_open(a))
+
+
+def _solo_give(cfg: Config, a: Abs, p: Params) -> Abs:
+    """TAN-8.7: the player gives the automaton a cart."""
+    b = {**a, "phase": DEAL, "taken": put(a["taken"], p["cart"], AUTOMATON)}
+    return _solo_settle(cfg, b, CARTS)
+
+
+def _solo_may_give(cfg: Config, a: Abs, p: Params) -> Bool:
+    return And(a["phase"] == GIVE, at(a["taken"], p["cart"]) == ON_TABLE)
+
+
+def _place_of(cfg: Config, s: TanukiState, act: Any, s2: TanukiState) -> Params:
+    """The cart, the card's dots and the automaton's preference between the carts as they
+    are after the placement (TAN-8.6; 2: alike)."""
+    i = int(act.args[0]) - 1
+    card = s.hand[0]
+    carts = tuple(c + (card,) if k == i else c for k, c in enumerate(s.carts))
+    choice = automaton_choice(cfg, carts)
+    return {"cart": i, "dots": CARD_DOTS[card], "prefers": CARTS if choice is None else choice}
+
+
+def _solo_deal(move: str, rule: str, params: dict[str, Any],
+               may: Callable[[Config, Abs, Params], Bool],
+               effect: Callable[[Config, Abs, Params], Abs],
+               of: Callable[[Config, Any, Any, Any], Params]) -> Step:
+    return Step(move, "deal", rule, params, may, effect, of)
+
+
+def _solo_lay(move: str, rule: str, params: dict[str, Any],
+              may: Callable[[Config, Abs, Params], Bool],
+              body: Callable[[Config, Abs, Params], Abs],
+              of: Callable[[Config, Any, Any, Any], Params]) -> list[Step]:
+    return _split(move, rule, "TAN-4.1", params, may, body, lambda cfg, a: _laid_out(a),
+                  _solo_settle_lay, of)
+
+
+_SOLO_CART: dict[str, Range] = {"cart": (0, CARTS - 1)}
+SOLO_STEPS = (
+    _solo_deal("keep", "TAN-8.3", _SOLO_CART, _solo_may_keep,
+               lambda cfg, a, p: _solo_settle(cfg, _keep(cfg, a, p), CARTS), _cart_of),
+    _solo_deal("place", "TAN-8.4", {**_SOLO_CART, "dots": (0, max(DOTS.values())),
+                                    "prefers": (0, CARTS)},
+               _solo_may_place, _solo_place, _place_of),
+    _solo_deal("take", "TAN-8.8", _SOLO_CART, _solo_may_take, _solo_take, _cart_of),
+    _solo_deal("draw", "TAN-8.8", {}, _solo_may_draw,
+               lambda cfg, a, p: _solo_settle(cfg, _solo_draw(cfg, a, CARTS), CARTS),
+               lambda cfg, s, act, s2: {}),
+    _solo_deal("give", "TAN-8.7", _SOLO_CART, _solo_may_give, _solo_give, _cart_of),
+    *_solo_lay("lay", "TAN-3.1", _LAY, _may_lay, _lay, _lay_of),
+    *_solo_lay("move", "TAN-3.5", _MOVE, _may_move, _move, _move_of),
+    *_solo_lay("skip", "TAN-3.6", {"seat": _SEAT}, _may_skip, _skip, _seat_of),
+)
+
+
+# --- the solo invariants on counts ----------------------------------------------------------------
+def _solo_conserved(cfg: Config, a: Abs) -> Bool:
+    """TAN-I1, with the automaton's pile."""
+    return a["deck"] + a["hand"] + a["kept"] + Sum(a["cart"]) + Sum(a["haul"]) \
+        + Sum(a["laid"]) + a["auto"] + a["out"] == a["cards"]
+
+
+def _solo_capacity(cfg: Config, a: Abs) -> Bool:
+    """TAN-I2: no cart holds more than 3 cards, Granny included; one kept card at most."""
+    return And(*(r >= 0 for r in _solo_rooms(a)), a["kept"] <= 1)
+
+
+def _solo_one_cart(cfg: Config, a: Abs) -> Bool:
+    """TAN-I4: the player and the automaton hold a cart each at most, both of them once
+    laying out starts (TAN-8.9; TAN-A8 lay-out: unless the deck ran dry)."""
+    each = [Count(t == who for t in a["taken"]) <= 1 for who in (0, AUTOMATON)]
+    exempt = And(a["dry"] == 1, _lay_out(cfg))
+    return And(*each, Or(a["phase"] != LAY, exempt, And(_mine(a), _its(a))))
+
+
+def _solo_never_dry(cfg: Config, a: Abs) -> Bool:
+    """TAN-I5: a round takes at most the two carts' room, Granny's place less and the kept
+    card more (``invariants.round_need``)."""
+    return Or(a["dry"] == 0, a["under"] < CARTS * CAP)
+
+
+def _solo_places(cfg: Config, a: Abs) -> Bool:
+    """Where things lie, phase by phase: Granny is in the deck or dealt during the deal,
+    in the deck or dealt to a cart while the player gives one (both carts still on the
+    table, neither taken); outside the deal the carts are empty and back on the table
+    once the game is over; each cart's dots lie between one and three a fruit card;
+    the last placement's cart holds a card, and none was placed when there is none."""
+    phase = a["phase"]
+    dealt = [c + If(And(a["gloc"] == G_CART, a["gcart"] == i), 1, 0)
+             for i, c in enumerate(a["cart"])]
+    dots = [And(c <= d, d <= max(DOTS.values()) * c) for c, d in zip(a["cart"], a["dots"])]
+    placed = If(a["lastp"] < 0, Sum(dealt) == 0, at(dealt, a["lastp"]) > 0)
+    dealing = Or(a["gloc"] == G_DECK, a["gloc"] == G_HAND, a["gloc"] == G_KEPT,
+                 a["gloc"] == G_CART)
+    empty = And(*(c == 0 for c in dealt), a["kept"] == 0, _held(a) == 0,
+                a["gloc"] != G_KEPT, a["lastp"] == -1)
+    canonical = And(a["leader"] == 0, Or(a["gloc"] == G_CART, a["gcart"] == 0),
+                    Or(a["gloc"] == G_DECK, a["above"] == 0), Or(a["dry"] == 0, a["last"] == 1),
+                    _held(a) <= 1, *dots, placed)
+    deal = And(dealing, Or(phase == DEAL, And(_both_on_table(a), _held(a) == 0)))
+    # Granny may end the game back in the deck (drawn, then returned: TAN-8.8 after-draw)
+    over = And(empty, _both_on_table(a), a["dry"] == 0, a["gloc"] != G_CART)
+    return And(canonical, Or(And(Or(phase == DEAL, phase == GIVE), deal),
+                             And(phase == LAY, empty), And(phase == OVER, over)))
+
+
+def _solo_granny_depth(cfg: Config, a: Abs) -> Bool:
+    """As the base game's (TAN-S2), the player's choosing the automaton's cart counted
+    with the deal."""
+    in_deck = a["gloc"] == G_DECK
+    depth = Or(Not(in_deck), a["above"] <= a["deck"])
+    first = Or(a["last"] == 1, And(in_deck, a["deck"] - a["above"] >= a["under"]))
+    dealt = a["deck"] + a["hand"] + Sum(a["cart"]) + a["kept"]
+    dealing = Or(a["phase"] == DEAL, a["phase"] == GIVE)
+    return And(depth, first, Or(Not(dealing), a["last"] == 0, dealt >= a["under"]))
+
+
+def _solo_deal_ok(cfg: Config, a: Abs) -> Bool:
+    """The solo deal at rest: a drawn card with a cart that can take it; else the
+    automaton has its cart and (TAN-A23 before-draw) the player may stop or draw on, or
+    no cart can take a card and the player takes one (TAN-8.8, TAN-8.10); the player
+    never waits with its own cart; a kept card goes with the player's cart; an automaton
+    with a cart took it at the day's threshold or once no cart could take a card; while
+    the player gives a cart, neither is taken; once the deck ran dry nothing is drawn."""
+    held = _held(a)
+    reach = Sum(a["dots"]) >= DAYS[cfg.opt("day")].threshold
+    closed = Or(a["dry"] == 1, And(*(r == 0 for r in _solo_rooms(a))))
+    kept_any = a["kept"] + If(a["gloc"] == G_KEPT, 1, 0)
+    waiting = If(held > 0, _solo_any_open(a),
+                 Or(And(_its(a), _stop_first(cfg), _solo_any_open(a)),
+                    And(Not(_solo_any_open(a)), Or(_its(a), cfg.opt("never-reached")
+                                                   == "player-first"))))
+    dry = Or(a["dry"] == 0, And(_deck_empty(a), held == 0))
+    deal = And(Not(And(_mine(a), _its(a))), Or(held > 0, Not(_mine(a))), waiting,
+               kept_any <= 1, Or(kept_any == 0, _mine(a)), Or(Not(_its(a)), reach, closed))
+    give = And(_both_on_table(a), Or(reach, closed), kept_any == 0)
+    return And(dry, Or(And(a["phase"] == DEAL, deal), And(a["phase"] == GIVE, give),
+                       a["phase"] == LAY, a["phase"] == OVER))
+
+
+SOLO_INVARIANTS = forms(
+    {"TAN-I1": _solo_conserved, "TAN-I2": _solo_capacity, "TAN-I3": _tables_ok,
+     "TAN-I4": _solo_one_cart, "TAN-I5": _solo_never_dry, "TAN-I6": _phase_shape},
+    {"TAN-S1": (_solo_places, "where Granny and the dealt cards lie in each phase of the "
+                              "solo game, and the dots on the carts"),
+     "TAN-S2": (_solo_granny_depth, "the deck holds Granny's cards until a round takes them"),
+     "TAN-S3": (_solo_deal_ok, "the solo deal at rest waits for the player, who has a "
+                               "move"),
+     "TAN-S4": (_laying, "laying out has something left to do")})
+
+
+def _solo_setup(cfg: Config, a: Abs) -> Bool:
+    """TAN-8.2 the deck of two players (TAN-A16 full: all cards), Granny fifteen cards from
+    the bottom, two empty carts, empty tables; TAN-8.14 the first card already drawn."""
+    cards = len(standard_cards(cfg.opt("solo-deck") == "two-player"))
+    nothing = And(*(h == 0 for h in a["haul"]), *(t == 0 for t in a["pending"]),
+                  *(c == 0 for c in a["laid"]), *(f == -1 for row in a["fruit"] for f in row),
+                  *(c == 0 for c in a["cart"]), *(d == 0 for d in a["dots"]),
+                  *(t == ON_TABLE for t in a["taken"]))
+    return And(a["phase"] == DEAL, a["leader"] == 0, a["cards"] == cards,
+               a["deck"] == cards - 1, a["hand"] == 1, a["under"] == SOLO_UNDER,
+               a["above"] == cards - SOLO_UNDER - 1, a["gloc"] == G_DECK, a["gcart"] == 0,
+               a["kept"] == 0, a["lastp"] == -1, a["auto"] == 0, a["out"] == 0,
+               a["dry"] == 0, a["last"] == 0, nothing)
+
+
+def _solo_measure(cfg: Config, a: Abs) -> list[Num]:
+    """Whether the game goes on; how far the cards are from the tables (in the deck or
+    drawn 4, dealt 3, in the haul 2, a pending move 1; the automaton's pile 0); the
+    phase (the player giving a cart, the deal, laying out); the carts on the table;
+    whether the deck may still run dry; and whether the next card is still to be drawn (a
+    draw of the player's, TAN-8.8, lowers only one of the last two)."""
+    deck = a["deck"] + a["hand"] + If(Or(a["gloc"] == G_DECK, a["gloc"] == G_HAND), 1, 0)
+    far = 4 * deck + 3 * _dealt(a) + 2 * Sum(a["haul"]) + Count(t > 0 for t in a["pending"])
+    stage = If(a["phase"] == GIVE, 2, If(a["phase"] == DEAL, 1, 0))
+    return [If(a["phase"] == OVER, 0, 1), far, stage,
+            Count(t == ON_TABLE for t in a["taken"]), 1 - a["dry"], 1 - _held(a)]
+
+
+SOLO_MODEL = Model(
+    fields=SOLO_FIELDS, abstract=solo_abstract, steps=SOLO_STEPS,
+    invariants=SOLO_INVARIANTS, setup=_solo_setup,
+    final=lambda cfg, a: a["phase"] == OVER, measure=_solo_measure)
+
 #: the models of the variants, by name (the base game's is :data:`MODEL`)
-VARIANTS = {SPECIAL: SPECIAL_MODEL}
+VARIANTS = {SPECIAL: SPECIAL_MODEL, SOLO: SOLO_MODEL}
