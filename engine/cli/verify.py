@@ -6,6 +6,9 @@ from typing import Any
 
 import spec as _specs
 
+#: worker processes for the obligations (the budget is two cores)
+JOBS = 2
+
 
 def _proofs() -> list[dict[str, Any]]:
     from proofs import runner
@@ -27,7 +30,7 @@ def _obligations() -> list[dict[str, Any]]:
     rows = []
     for game in obligations.MODELS:
         t0 = time.perf_counter()
-        verdicts = obligations.run(game, readings=True)
+        verdicts = obligations.run(game, readings=True, jobs=JOBS)
         counts = Counter(v.status for v in verdicts)
         bad = [v.obligation.id for v in verdicts if not obligations.as_expected(v)]
         result = ", ".join(f"{n} {status}" for status, n in sorted(counts.items()))

@@ -2,6 +2,7 @@
 the engine: the model on counts gives the engine's own counts, verdicts and moves."""
 from __future__ import annotations
 
+import functools
 import json
 from typing import Any
 
@@ -288,3 +289,22 @@ def test_seeded_fault_a_salad_card_dropped_is_caught_by_the_agreement_check() ->
     found = agreement.playouts(g, games=4, seed=3)
     assert any("(salad/" in p and "salad[" in p for p in found.problems), found.problems
     assert any("TAN-I1" in p for p in found.problems)
+
+
+def test_obligations_shared_out_to_two_processes_end_as_in_one() -> None:
+    """A run in worker processes gives the serial run's verdicts in its order; each
+    verdict's obligation comes back by its game, move and invariant, build included."""
+    units = [("tindahan", k, j) for k, j in obligations._units("tindahan")[:6]]
+    work = functools.partial(obligations._checked, readings=True, timeout_ms=20000)
+
+    def ends(jobs: int) -> list[obligations.Verdict]:
+        return [v for vs in obligations._map(work, units, jobs) for v in vs]
+
+    def seen(verdicts: list[obligations.Verdict]) -> list[tuple[Any, ...]]:
+        return [(v.obligation, dict(v.obligation.options), v.status, v.detail)
+                for v in verdicts]
+
+    serial, shared = ends(1), ends(2)
+    assert len(serial) > len(units) and seen(shared) == seen(serial)
+    again = obligations.check(shared[-1].obligation)
+    assert seen([again]) == seen(serial[-1:])
