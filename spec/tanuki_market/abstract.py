@@ -11,9 +11,9 @@ on the deck, the end of the deal, the start of laying out, the end of a round: T
 TAN-2.10, TAN-2.11, TAN-2.17, TAN-3.1, TAN-4.1) is one function here, as in the rules.
 The special carts (TAN-7) have a model of their own (:data:`SPECIAL_MODEL`, below): each
 cart's capacity and effect, each seat's special cart waiting to be used, and its fruit
-salad. Under TAN-A11 haul the counts cannot tell whether a haul still holds the salad's
-fruit, so that reading's model lets the salad cart wait while any card is left to lay
-(the engine lets it lapse sooner). The solo game against the automaton (TAN-8) has a
+salad; under TAN-A11 haul also how many cards of the salad cart's fruit lie on it, are
+kept, and are left in the haul of the seat that took it (what decides whether that cart
+still waits). The solo game against the automaton (TAN-8) has a
 model of its own too (:data:`SOLO_MODEL`): two carts, their dots, the automaton's pile.
 """
 from __future__ import annotations
@@ -328,6 +328,10 @@ def _start_lay(cfg: Config, a: Abs) -> Abs:
     if "spec" in a:  # TAN-7.4, TAN-7.5: a Move Fruit or Fruit Salad cart waits to be used
         b = {**b, "spec": [_of_cart(taken, a["ckind"], p, 0) for p in range(n)],
              "sfr": [_of_cart(taken, a["cfr"], p, 0) for p in range(n)]}
+        if _salad_haul(cfg):  # TAN-A11 haul: the salad's fruit the haul of its taker holds
+            b = {**b, "sf": 0, "ks": 0,
+                 "sh": [If(b["spec"][p] == SALAD_CART,
+                           a["sf"] + If(a["leader"] == p, a["ks"], 0), 0) for p in range(n)]}
     return _settle_lay(cfg, b)
 
 
@@ -344,21 +348,28 @@ def _settle_lay(cfg: Config, a: Abs) -> Abs:
     return pick(_laid_out(b), _end_round(cfg, b), b)
 
 
+def _salad_haul(cfg: Config) -> bool:
+    """TAN-A11 haul: the Fruit Salad cart takes its card from the haul."""
+    return cfg.opt("salad-move") == "haul"
+
+
 def _lapse(cfg: Config, a: Abs) -> Abs:
     """TAN-7.4, TAN-7.5: a special cart with nothing left to act on lapses: no card left
-    to lay and none of its fruit on the tables (TAN-A11 haul: no card left to lay)."""
+    to lay and none of its fruit on the tables (TAN-A11 haul: a Fruit Salad cart, when
+    the haul holds no card of its fruit)."""
     if "spec" not in a:
         return a
-    haul_only = cfg.opt("salad-move") == "haul"
     spec, sfr = [], []
     for p, (kind, fruit) in enumerate(zip(a["spec"], a["sfr"])):
-        on_tables = Or(*(f == fruit for f in a["fruit"][p]))
-        if haul_only:
-            on_tables = And(kind == MOVE_CART, on_tables)
-        waits = Or(a["haul"][p] > 0, on_tables)
+        waits = Or(a["haul"][p] > 0, *(f == fruit for f in a["fruit"][p]))
+        if _salad_haul(cfg):
+            waits = If(kind == SALAD_CART, a["sh"][p] > 0, waits)
         spec.append(If(waits, kind, NO_CART))
         sfr.append(If(waits, fruit, 0))
-    return {**a, "spec": spec, "sfr": sfr}
+    b = {**a, "spec": spec, "sfr": sfr}
+    if _salad_haul(cfg):
+        b["sh"] = [If(k == SALAD_CART, h, 0) for k, h in zip(spec, a["sh"])]
+    return b
 
 
 def _laid_out(a: Abs) -> Bool:
@@ -787,6 +798,9 @@ SPECIAL_FIELDS = tuple(Field("cart", 0, 4, per_seat) if f.name == "cart" else f
     Field("cap", 2, 4, per_seat), Field("ckind", NO_CART, SALAD_CART, per_seat),
     Field("cfr", 0, NF - 1, per_seat), Field("spec", NO_CART, SALAD_CART, per_seat),
     Field("sfr", 0, NF - 1, per_seat), Field("salad", 0, MOST, per_seat),
+    # TAN-A11 haul (else 0): cards of the Fruit Salad cart's fruit on it, the kept card of
+    # that fruit, and each seat's cards of its waiting salad cart's fruit still to lay
+    Field("sf", 0, 4), Field("ks", 0, 1), Field("sh", 0, 5, per_seat),
 )
 _KINDS = {"move": MOVE_CART, "salad": SALAD_CART}
 
@@ -798,7 +812,28 @@ def special_abstract(cfg: Config, s: TanukiState) -> Abs:
     return {**a, "cap": [CAPACITY[k] for k in s.kinds], "ckind": kinds, "cfr": fruit,
             "spec": [_KINDS.get(k.split("-")[0], NO_CART) for k in s.special],
             "sfr": [FRUIT_INDEX[k[-1]] if k else 0 for k in s.special],
-            "salad": [len(c) for c in s.salad]}
+            "salad": [len(c) for c in s.salad], **_salad_counts(cfg, s)}
+
+
+def _salad_fruit(s: TanukiState) -> str | None:
+    """The fruit of the Fruit Salad cart on the table, if there is one."""
+    return next((k[-1] for k in s.kinds if k.startswith("salad-")), None)
+
+
+def _salad_counts(cfg: Config, s: TanukiState) -> Abs:
+    """TAN-A11 haul: how many cards of the salad's fruit lie on its cart, are kept by the
+    leader, are left to lay by the seat whose salad cart waits (all 0 under tables)."""
+    n, fruit = cfg.players, _salad_fruit(s)
+    if not _salad_haul(cfg) or fruit is None:
+        return {"sf": 0, "ks": 0, "sh": [0] * n}
+
+    def of_fruit(cards: Any) -> int:
+        return sum(1 for c in cards if FRUIT_OF.get(c) == fruit)
+
+    cart = next(c for c, k in zip(s.carts, s.kinds) if k.startswith("salad-"))
+    return {"sf": of_fruit(cart), "ks": of_fruit(s.kept),
+            "sh": [of_fruit(s.haul[p] + s.haul_hidden[p])
+                   if s.special[p].startswith("salad-") else 0 for p in range(n)]}
 
 
 def _table_of(row: list[Num], fruit: Num) -> Num:
@@ -817,7 +852,8 @@ def _cart_waits(cfg: Config, a: Abs, seat: Num, kind: int, later: bool) -> Bool:
 
 
 def _used(a: Abs, seat: Num) -> Abs:
-    return {**a, "spec": put(a["spec"], seat, NO_CART), "sfr": put(a["sfr"], seat, 0)}
+    b = {**a, "spec": put(a["spec"], seat, NO_CART), "sfr": put(a["sfr"], seat, 0)}
+    return {**b, "sh": put(a["sh"], seat, 0)} if "sh" in a else b
 
 
 def _may_shift(cfg: Config, a: Abs, p: Params) -> Bool:
@@ -844,8 +880,8 @@ def _may_salad(cfg: Config, a: Abs, p: Params) -> Bool:
     """TAN-7.5: a card of the salad cart's fruit from the tables (TAN-A11 haul: from the
     haul); the table it leaves is empty after only if nothing else lay on it."""
     seat = p["seat"]
-    if cfg.opt("salad-move") == "haul":
-        return And(_cart_waits(cfg, a, seat, SALAD_CART, True), at(a["haul"], seat) > 0,
+    if _salad_haul(cfg):
+        return And(_cart_waits(cfg, a, seat, SALAD_CART, True), at(a["sh"], seat) > 0,
                    p["empties"] == 0)
     fruits = _row(a, seat)
     t = _table_of(fruits, at(a["sfr"], seat))
@@ -857,7 +893,7 @@ def _may_salad(cfg: Config, a: Abs, p: Params) -> Bool:
 def _salad(cfg: Config, a: Abs, p: Params) -> Abs:
     seat = p["seat"]
     b = {**a, "salad": put(a["salad"], seat, at(a["salad"], seat) + 1)}
-    if cfg.opt("salad-move") == "haul":
+    if _salad_haul(cfg):
         return _used({**b, "haul": put(a["haul"], seat, at(a["haul"], seat) - 1)}, seat)
     fruits = _row(a, seat)
     t = _table_of(fruits, at(a["sfr"], seat))
@@ -870,7 +906,7 @@ def _may_decline(cfg: Config, a: Abs, p: Params) -> Bool:
     """TAN-7.4, TAN-7.5: a special cart may be left unused once it may be used."""
     seat = p["seat"]
     move = _cart_waits(cfg, a, seat, MOVE_CART, cfg.opt("shift-timing") == "any")
-    salad = _cart_waits(cfg, a, seat, SALAD_CART, cfg.opt("salad-move") == "haul")
+    salad = _cart_waits(cfg, a, seat, SALAD_CART, _salad_haul(cfg))
     return Or(move, salad)
 
 
@@ -884,7 +920,68 @@ def _salad_of(cfg: Config, s: TanukiState, act: Any, s2: TanukiState) -> Params:
     return {"seat": seat, "empties": filled}
 
 
-SPECIAL_STEPS = STEPS + (
+def _salad_bit(cfg: Config) -> int:
+    return int(_salad_haul(cfg))
+
+
+def _may_deal_salad(may: Callable[[Config, Abs, Params], Bool]
+                    ) -> Callable[[Config, Abs, Params], Bool]:
+    """A dealt card is of the Fruit Salad cart's fruit (``sal``, TAN-A11 haul) only if it
+    is a fruit card."""
+    def guard(cfg: Config, a: Abs, p: Params) -> Bool:
+        return And(may(cfg, a, p), Or(p["sal"] == 0, a["gloc"] != G_HAND))
+    return guard
+
+
+def _keep_salad(cfg: Config, a: Abs, p: Params) -> Abs:
+    return {**_keep(cfg, a, p), "ks": a["ks"] + p["sal"]}
+
+
+def _place_salad(cfg: Config, a: Abs, p: Params) -> Abs:
+    on_salad = at(a["ckind"], p["cart"]) == SALAD_CART
+    return {**_place(cfg, a, p), "sf": a["sf"] + If(on_salad, p["sal"], 0)}
+
+
+def _may_lay_salad(cfg: Config, a: Abs, p: Params) -> Bool:
+    """TAN-A11 haul: the laid card is of the waiting salad cart's fruit only while the
+    haul holds one, and must be when it holds nothing else."""
+    seat = p["seat"]
+    ok = _may_lay(cfg, a, p)
+    if not _salad_haul(cfg):
+        return ok
+    salad = And(at(a["spec"], seat) == SALAD_CART, p["fruit"] == at(a["sfr"], seat))
+    left = at(a["sh"], seat)
+    return And(ok, If(salad, left > 0, left < at(a["haul"], seat)))
+
+
+def _lay_salad(cfg: Config, a: Abs, p: Params) -> Abs:
+    b = _lay(cfg, a, p)
+    if not _salad_haul(cfg):
+        return b
+    seat = p["seat"]
+    salad = And(at(a["spec"], seat) == SALAD_CART, p["fruit"] == at(a["sfr"], seat))
+    return {**b, "sh": put(a["sh"], seat, at(a["sh"], seat) - If(salad, 1, 0))}
+
+
+def _with_sal(of: Callable[[Config, Any, Any, Any], Params]
+              ) -> Callable[[Config, Any, Any, Any], Params]:
+    """``of`` with ``sal``: the dealt card is of the Fruit Salad cart's fruit (TAN-A11
+    haul; 0 under tables)."""
+    def read(cfg: Config, s: TanukiState, act: Any, s2: TanukiState) -> Params:
+        fruit = _salad_fruit(s)
+        card = s.hand[0] if s.hand else ""
+        sal = _salad_haul(cfg) and fruit is not None and FRUIT_OF.get(card) == fruit
+        return {**of(cfg, s, act, s2), "sal": int(sal)}
+    return read
+
+
+_CART_SALAD = {**_CART, "sal": (0, _salad_bit)}
+SPECIAL_STEPS = tuple(s for s in STEPS if s.move not in ("keep", "place", "lay")) + (
+    *_deal_steps("keep", "TAN-2.3", _CART_SALAD, _may_deal_salad(_may_keep), _keep_salad,
+                 _with_sal(_cart_of)),
+    *_deal_steps("place", "TAN-2.4", _CART_SALAD, _may_deal_salad(_may_place), _place_salad,
+                 _with_sal(_cart_of)),
+    *_lay_steps("lay", "TAN-3.1", _LAY, _may_lay_salad, _lay_salad, _lay_of),
     *_lay_steps("skip", "TAN-7.4", {"seat": _SEAT}, _may_decline,
                 lambda cfg, a, p: _used(a, p["seat"]), _seat_of, case="cart."),
     *_lay_steps("shift", "TAN-7.4", _MOVE, _may_shift, _shift, _shift_of),
@@ -898,7 +995,9 @@ def _special_kinds(cfg: Config, a: Abs) -> Bool:
     the small (2), the secret (3, no effect), a Move Fruit and a Fruit Salad cart (3,
     with a fruit); a waiting special cart has its fruit and only while laying out; so
     at most two seats have one waiting. A seat laid at least a card on each table that
-    has a fruit (so a card the salad takes leaves a table empty only if it was alone)."""
+    has a fruit (so a card the salad takes leaves a table empty only if it was alone).
+    The salad's fruit (TAN-A11 haul) is counted among the cards that hold it: on the
+    salad cart, the kept card, the haul of a seat whose salad cart waits."""
     kinds = [And(Or(k == NO_CART, c == 3), Or(k != NO_CART, f == 0))
              for k, c, f in zip(a["ckind"], a["cap"], a["cfr"])]
     ones = [Count(c == 4 for c in a["cap"]) <= 1, Count(c == 2 for c in a["cap"]) <= 1,
@@ -908,7 +1007,13 @@ def _special_kinds(cfg: Config, a: Abs) -> Bool:
     waiting = [And(Or(k != NO_CART, f == 0), Or(k == NO_CART, a["phase"] == LAY))
                for k, f in zip(a["spec"], a["sfr"])]
     cards = [Count(f != -1 for f in row) <= laid for row, laid in zip(a["fruit"], a["laid"])]
-    return And(*kinds, *ones, *waiting, *cards,
+    on_salad = Sum(If(k == SALAD_CART, c, 0) for k, c in zip(a["ckind"], a["cart"]))
+    salad = [a["sf"] <= on_salad, a["ks"] <= a["kept"],
+             *(And(h <= n, Or(h == 0, k == SALAD_CART)) for h, n, k in
+               zip(a["sh"], a["haul"], a["spec"]))]
+    if not _salad_haul(cfg):  # TAN-A11 tables: nothing follows the salad's fruit
+        salad = [a["sf"] == 0, a["ks"] == 0, *(h == 0 for h in a["sh"])]
+    return And(*kinds, *ones, *waiting, *cards, *salad,
                Count(k == MOVE_CART for k in a["spec"]) <= 1,
                Count(k == SALAD_CART for k in a["spec"]) <= 1)
 
@@ -921,8 +1026,9 @@ SPECIAL_INVARIANTS = INVARIANTS + forms(
 def _special_setup(cfg: Config, a: Abs) -> Bool:
     """TAN-7.1: as the base game (TAN-1.4 .. TAN-2.1), with special carts of the pool on
     the table and no salad yet."""
-    return And(_setup(cfg, a), _special_kinds(cfg, a),
-               *(k == NO_CART for k in a["spec"]), *(c == 0 for c in a["salad"]))
+    return And(_setup(cfg, a), _special_kinds(cfg, a), a["sf"] == 0, a["ks"] == 0,
+               *(k == NO_CART for k in a["spec"]), *(c == 0 for c in a["salad"]),
+               *(h == 0 for h in a["sh"]))
 
 
 def _special_measure(cfg: Config, a: Abs) -> list[Num]:
