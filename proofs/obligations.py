@@ -386,7 +386,7 @@ def run(game: str | None = None, readings: bool = False, only: str | None = None
     if only is None:
         units = [(g, k, j) for g in games if model(g) is not None for k, j in _units(g)]
         work = functools.partial(_checked, readings=readings, timeout_ms=timeout_ms)
-        return [v for found in _map(work, units, jobs) for v in found]
+        return [v for found in in_processes(work, units, jobs) for v in found]
     obs = [o for g in games for o in obligations(g, only=only) if o.id == only]
     if not obs:
         from spec.common.errors import ConfigError
@@ -406,7 +406,7 @@ T = TypeVar("T")
 U = TypeVar("U")
 
 
-def _map(fn: Callable[[T], U], items: list[T], jobs: int) -> list[U]:
+def in_processes(fn: Callable[[T], U], items: list[T], jobs: int) -> list[U]:
     """``fn`` over ``items`` in order, in ``jobs`` worker processes when more than one."""
     if jobs <= 1 or len(items) <= 1:
         return list(map(fn, items))

@@ -1,12 +1,13 @@
 """`fruitspec verify`: the proofs, the ambiguity register and the explorations, together."""
 from __future__ import annotations
 
+import functools
 import time
 from typing import Any
 
 import spec as _specs
 
-#: worker processes for the obligations (the budget is two cores)
+#: worker processes for the obligations and the sampled games (the budget is two cores)
 JOBS = 2
 
 
@@ -43,35 +44,43 @@ def _obligations() -> list[dict[str, Any]]:
 
 def _bounds_and_agreement(games: int = 100) -> list[dict[str, Any]]:
     """Per reading, ``games`` random full games within the declared bounds; and the model
-    on counts agreeing with the engine on play-outs of every player count."""
-    from proofs import agreement, obligations
+    on counts agreeing with the engine on play-outs of every player count. Each row's
+    games are shared out to the worker processes whole."""
+    from proofs import obligations
 
-    rows = []
+    tasks: list[tuple[str, int, dict[str, str] | None]] = []
     for game in obligations.MODELS:
         sp = _specs.get(game)
-        sizes = obligations.configurations(game)
         readings = [None] + [{o.name: r.value} for o in sp.catalogue.options
                              for r in o.readings if r.value != o.default]
-        for k, options in enumerate(readings):
-            t0 = time.perf_counter()
-            found = [agreement.bounds_sample(game, n, _of(sp, v, options),
-                                             games=games // len(sizes), seed=1000 * k + n,
-                                             variant=v) for v, n in sizes]
-            bad = [p for f in found for p in f.problems]
-            name = "defaults" if options is None else ", ".join(f"{a}={b}"
-                                                                for a, b in options.items())
-            rows.append({"game": game, "check": f"bounds {name}", "ok": not bad,
-                         "result": bad[0] if bad else
-                         f"{sum(f.states for f in found)} states within the bounds",
-                         "seconds": round(time.perf_counter() - t0, 3)})
-        t0 = time.perf_counter()
+        tasks += [(game, k, options) for k, options in enumerate(readings)]
+        tasks.append((game, -1, None))  # -1: the agreement row, after the game's bounds
+    return obligations.in_processes(functools.partial(_sampled, games=games), tasks, JOBS)
+
+
+def _sampled(task: tuple[str, int, dict[str, str] | None], games: int) -> dict[str, Any]:
+    """The bounds row of the ``k``-th reading of a game, or (``k`` = -1) its agreement row."""
+    from proofs import agreement, obligations
+
+    game, k, options = task
+    sp = _specs.get(game)
+    sizes = obligations.configurations(game)
+    t0 = time.perf_counter()
+    if k < 0:
         walks = [agreement.playouts(game, games=5, players=n, seed=n, variant=v)
                  for v, n in sizes]
         bad = [p for w in walks for p in w.problems]
-        rows.append({"game": game, "check": "counts agree", "ok": not bad,
-                     "result": bad[0] if bad else f"{sum(w.steps for w in walks)} steps",
-                     "seconds": round(time.perf_counter() - t0, 3)})
-    return rows
+        return {"game": game, "check": "counts agree", "ok": not bad,
+                "result": bad[0] if bad else f"{sum(w.steps for w in walks)} steps",
+                "seconds": round(time.perf_counter() - t0, 3)}
+    found = [agreement.bounds_sample(game, n, _of(sp, v, options), games=games // len(sizes),
+                                     seed=1000 * k + n, variant=v) for v, n in sizes]
+    bad = [p for f in found for p in f.problems]
+    name = "defaults" if options is None else ", ".join(f"{a}={b}" for a, b in options.items())
+    return {"game": game, "check": f"bounds {name}", "ok": not bad,
+            "result": bad[0] if bad else f"{sum(f.states for f in found)} states within the"
+                                         " bounds",
+            "seconds": round(time.perf_counter() - t0, 3)}
 
 
 def _of(sp: Any, variant: str | None, options: dict[str, str] | None) -> dict[str, str] | None:

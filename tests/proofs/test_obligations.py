@@ -298,7 +298,7 @@ def test_obligations_shared_out_to_two_processes_end_as_in_one() -> None:
     work = functools.partial(obligations._checked, readings=True, timeout_ms=20000)
 
     def ends(jobs: int) -> list[obligations.Verdict]:
-        return [v for vs in obligations._map(work, units, jobs) for v in vs]
+        return [v for vs in obligations.in_processes(work, units, jobs) for v in vs]
 
     def seen(verdicts: list[obligations.Verdict]) -> list[tuple[Any, ...]]:
         return [(v.obligation, dict(v.obligation.options), v.status, v.detail)
